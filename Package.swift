@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PlumScale",
+    products: [
+        .executable(name: "plumscale", targets: ["PlumScaleApp"]),
+        .library(name: "PlumScale", targets: ["PlumScale"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        .systemLibrary(
+            name: "CEvdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "PlumScale",
+            dependencies: ["CSDL2", "CEvdev", "CSQLite"]),
+        .executableTarget(
+            name: "PlumScaleApp",
+            dependencies: ["PlumScale"]),
+        .testTarget(
+            name: "PlumScaleTests",
+            dependencies: ["PlumScale"]),
+    ]
+)
