@@ -17,9 +17,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "PlumScale",
-            dependencies: ["CSDL2", "CEvdev", "CSQLite"]),
+            dependencies: ["CSDL2", "CEvdev", "CSQLite", "CFontconfig"]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScale"]),

@@ -1,1 +1,25 @@
-print("plumscale")
+import Foundation
+import PlumScale
+
+// Parse the arguments, run one command, map what went wrong to an exit code:
+// 0 success, 1 runtime failure, 2 bad usage or bad input file.
+let log = Log(verbose: CommandLine.arguments.contains("--verbose"))
+do {
+    switch try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help(let text): print(text)
+    case .version: print(Help.version)
+    case .render(let options): try RenderCommand.run(options, log: log)
+    case .devices: print("devices: not wired yet")
+    case .run(let options): try WindowCommand.run(options, log: log)
+    }
+    exit(0)
+} catch let error as UsageError {
+    log.error("\(error.description) (see plumscale --help)")
+    exit(2)
+} catch let error as InputFileError {
+    log.error(error.description)
+    exit(2)
+} catch {
+    log.error("\(error)")
+    exit(1)
+}

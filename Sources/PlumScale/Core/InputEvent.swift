@@ -51,6 +51,8 @@ public struct InputEvent: Equatable, Sendable {
         case quit
         /// The window or display changed size, in window pixels.
         case resize(width: Int, height: Int)
+        /// Nothing happened but time passed (timers, replay end time).
+        case tick
     }
 
     public init(time: Double, _ kind: Kind) {

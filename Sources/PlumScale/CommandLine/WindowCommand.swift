@@ -1,0 +1,63 @@
+import CSDL2
+
+/// `plumscale` with no command: the scale in a window (or fullscreen).
+public enum WindowCommand {
+    public static func run(_ options: WindowOptions, log: Log) throws {
+        let replay = try options.replay.map { try ReplayLoader.load(path: $0) }
+        for warning in replay?.warnings ?? [] { log.warning(warning) }
+        let fontPath = try FontLocator.locate(override: options.font)
+
+        // Initialisation
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw RuntimeFailure(
+                "no display: SDL could not start video (\(String(cString: SDL_GetError()))). "
+                    + "Run it under X11, Wayland or on the console, or draw frames without a display: "
+                    + "plumscale render --replay FILE --out frame.png")
+        }
+        defer { SDL_Quit() }
+        try SDLLibrary.startTTF()
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let window = try Window(
+            title: "PlumScale", width: options.size.width, height: options.size.height, flags: flags, log: log)
+        let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
+        log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
+
+        let source: InputSource
+        var mouse = false
+        if let replay {
+            source = .replay(replay.device)
+        } else {
+            switch options.source {
+            case .mouse:
+                source = .mouse
+                mouse = true
+            case .sdl:
+                source = .sdl()
+            case .auto:
+                if SDL_GetNumTouchDevices() > 0 {
+                    source = .sdl(deviceName: SDL_GetTouchName(0).map { String(cString: $0) } ?? "sdl")
+                } else {
+                    log.info("no touchscreen found: the mouse stands in (see --help)")
+                    source = .mouse
+                    mouse = true
+                }
+            case .evdev:
+                throw RuntimeFailure("--source evdev is not available in this build")
+            }
+        }
+        let size = window.size
+        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse)
+
+        // Loop
+        let player = replay.map { ReplayPlayer(events: $0.events) }
+        player?.start(windowID: SDL_GetWindowID(window.window))
+        defer { player?.stop() }
+        let loop = EventLoop(
+            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], log: log)
+        let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
+        try loop.run(until: deadline, screenshot: options.screenshot)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Parses the JSON Lines replay format of DESIGN.md.
+///
+/// Documented handling of doubtful values (never a crash):
+/// - pressure, touch_major, x and y outside 0...1 are clamped, with a warning;
+/// - a move, up or cancel for an id that is not down is ignored, with a warning;
+/// - a down for an id that is already down moves it;
+/// - NaN and infinities cannot be written in JSON; any non-number is an error;
+/// - t must be a finite number >= 0 that never goes backwards.
+public enum JSONLinesReplay {
+    public static func parse(_ text: String, file: String) throws -> Replay {
+        var events: [InputEvent] = []
+        var warnings: [String] = []
+        var header: ReplayLine.Header?
+        var down = Set<Int>()
+        var lastTime = 0.0
+        var pressureVaries = false, sawTouchMajor = false
+        let decoder = JSONDecoder()
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            func fail(_ message: String) -> InputFileError {
+                InputFileError(file: file, line: lineNumber, message)
+            }
+            func warn(_ message: String) { warnings.append("\(file):\(lineNumber): \(message)") }
+            let record: ReplayLine
+            do {
+                record = try decoder.decode(ReplayLine.self, from: Data(line.utf8))
+            } catch {
+                throw fail(explain(error))
+            }
+            if let version = record.version {
+                guard events.isEmpty, header == nil else {
+                    throw fail("expected the header line {\"plumscale-replay\":1,...} only as the first line")
+                }
+                guard version == 1 else {
+                    throw fail("expected \"plumscale-replay\":1, found version \(version)")
+                }
+                header = record.device ?? ReplayLine.Header()
+                continue
+            }
+            guard let t = record.t else { throw fail("expected a number \"t\" (seconds from the start)") }
+            guard t.isFinite, t >= 0 else { throw fail("expected \"t\" to be a finite number >= 0") }
+            guard t >= lastTime else {
+                throw fail("expected \"t\" >= \(lastTime) (the previous line's time); times must not go backwards")
+            }
+            lastTime = t
+            guard let type = record.type else {
+                throw fail("expected \"type\": one of down, move, up, cancel, key, quit, resize")
+            }
+            func unit(_ name: String, _ value: Double?) -> Double? {
+                guard let value else { return nil }
+                let clamped = min(max(value, 0), 1)
+                if clamped != value { warn("\(name) \(value) is outside 0...1; clamped to \(clamped)") }
+                return clamped
+            }
+            switch type {
+            case "down", "move":
+                guard let id = record.id else { throw fail("expected an integer \"id\" on a \(type) event") }
+                guard let x = record.x, let y = record.y else {
+                    throw fail("expected numbers \"x\" and \"y\" (0...1) on a \(type) event")
+                }
+                let pressure = unit("pressure", record.pressure)
+                // Pressures stuck at exactly 0 or 1 are what X11 and Wayland send
+                // for every touch: they measure nothing.
+                if let pressure, pressure != 0, pressure != 1 { pressureVaries = true }
+                if record.touchMajor != nil { sawTouchMajor = true }
+                let sample = TouchSample(
+                    id: id, x: unit("x", x)!, y: unit("y", y)!, pressure: pressure,
+                    touchMajor: unit("touch_major", record.touchMajor))
+                if type == "down" {
+                    if down.contains(id) { warn("id \(id) is already down; treated as a move") }
+                    down.insert(id)
+                    events.append(InputEvent(time: t, .touchDown(sample)))
+                } else if down.contains(id) {
+                    events.append(InputEvent(time: t, .touchMove(sample)))
+                } else {
+                    warn("move for id \(id), which is not down; ignored")
+                }
+            case "up", "cancel":
+                guard let id = record.id else { throw fail("expected an integer \"id\" on an \(type) event") }
+                guard down.remove(id) != nil else {
+                    warn("\(type) for id \(id), which is not down; ignored")
+                    continue
+                }
+                events.append(InputEvent(time: t, type == "up" ? .touchUp(id: id) : .touchCancel(id: id)))
+            case "key":
+                guard let key = record.key, !key.isEmpty else {
+                    throw fail("expected a string \"key\" (an SDL key name such as \"space\" or \"t\")")
+                }
+                let mods = try modifiers(record.modifiers, fail)
+                let name = key.lowercased()
+                switch record.state ?? "press" {
+                case "press":
+                    events.append(InputEvent(time: t, .keyDown(name: name, modifiers: mods)))
+                    events.append(InputEvent(time: t, .keyUp(name: name, modifiers: mods)))
+                case "down": events.append(InputEvent(time: t, .keyDown(name: name, modifiers: mods)))
+                case "up": events.append(InputEvent(time: t, .keyUp(name: name, modifiers: mods)))
+                case let other: throw fail("expected \"state\" to be press, down or up, found \"\(other)\"")
+                }
+            case "quit":
+                events.append(InputEvent(time: t, .quit))
+            case "resize":
+                guard let w = record.width, let h = record.height, w > 0, h > 0, w <= 16384, h <= 16384 else {
+                    throw fail("expected integers \"width\" and \"height\" in 1...16384 on a resize event")
+                }
+                events.append(InputEvent(time: t, .resize(width: w, height: h)))
+            default:
+                throw fail("expected \"type\" to be one of down, move, up, cancel, key, quit, resize; found \"\(type)\"")
+            }
+        }
+        let mode: ForceMode
+        if let header, let declared = header.pressure {
+            mode = declared ? .force : (header.touchMajor == true ? .area : .position)
+        } else if pressureVaries {
+            mode = .force
+        } else if sawTouchMajor || header?.touchMajor == true {
+            mode = .area
+        } else {
+            mode = .position
+        }
+        let name = header?.name ?? "replay"
+        return Replay(device: ReplayDevice(name: name, mode: mode), events: events, warnings: warnings)
+    }
+
+    static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {
+        var mods: Modifiers = []
+        for name in names ?? [] {
+            switch name.lowercased() {
+            case "shift": mods.insert(.shift)
+            case "ctrl", "control": mods.insert(.control)
+            case "alt": mods.insert(.alt)
+            default: throw fail("expected modifiers among shift, ctrl, alt; found \"\(name)\"")
+            }
+        }
+        return mods
+    }
+
+    /// A decoding error in the words of the file format.
+    static func explain(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "expected a JSON object: \(error)" }
+        switch error {
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            if key.isEmpty { return "expected one JSON object per line" }
+            let what = type == Double.self ? "a number" : type == Int.self ? "an integer"
+                : type == String.self ? "a string" : type == Bool.self ? "true or false" : "\(type)"
+            return "expected \(what) for \"\(key)\""
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "expected one JSON object on this line (not valid JSON)" }
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "expected a valid value for \"\(key)\""
+        case .keyNotFound(let key, _):
+            return "expected the key \"\(key.stringValue)\""
+        @unknown default:
+            return "expected a JSON object"
+        }
+    }
+}

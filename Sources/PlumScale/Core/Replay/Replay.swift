@@ -1,0 +1,23 @@
+/// What a replay says about the device that recorded it.
+public struct ReplayDevice: Equatable, Sendable {
+    public var name: String
+    public var mode: ForceMode
+    public init(name: String, mode: ForceMode) { self.name = name; self.mode = mode }
+}
+
+/// A recorded session, ready to be fed to the core: events in time order.
+public struct Replay: Equatable, Sendable {
+    public var device: ReplayDevice
+    public var events: [InputEvent]
+    /// Non-fatal notes about the file (clamped values, unknown ids), with lines.
+    public var warnings: [String]
+
+    public init(device: ReplayDevice, events: [InputEvent], warnings: [String] = []) {
+        self.device = device
+        self.events = events
+        self.warnings = warnings
+    }
+
+    /// Time of the last event, 0 for an empty replay.
+    public var duration: Double { events.last?.time ?? 0 }
+}

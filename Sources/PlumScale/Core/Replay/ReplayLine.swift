@@ -1,0 +1,33 @@
+/// One JSON Lines record, as decoded before validation.
+struct ReplayLine: Decodable {
+    var t: Double?
+    var type: String?
+    var id: Int?
+    var x: Double?
+    var y: Double?
+    var pressure: Double?
+    var touchMajor: Double?
+    var key: String?
+    var state: String?
+    var modifiers: [String]?
+    var width: Int?
+    var height: Int?
+    var version: Int?
+    var device: Header?
+
+    struct Header: Decodable {
+        var name: String?
+        var pressure: Bool?
+        var touchMajor: Bool?
+        enum CodingKeys: String, CodingKey {
+            case name, pressure
+            case touchMajor = "touch_major"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case t, type, id, x, y, pressure, key, state, modifiers, width, height, device
+        case touchMajor = "touch_major"
+        case version = "plumscale-replay"
+    }
+}

@@ -1,0 +1,63 @@
+/// The mouse standing in for fingers on a machine without a touchscreen.
+///
+/// - A press makes a contact under the pointer; dragging moves it; releasing
+///   lifts it.
+/// - The wheel changes the force of the pressed contact (or, with no button
+///   down, of the last pinned one), 5 points a notch.
+/// - Ctrl+click (or Shift+click) pins a contact, so several objects can lie on
+///   the screen at once.
+/// - The key `c` clears the pins.
+public struct MouseEmulation: Equatable, Sendable {
+    public static let firstID = 1_000_000
+    public static let step = 0.05
+    public static let hint = "mouse: click = touch · wheel = force · ctrl+click = pin · c = clear pins"
+
+    /// The force a new contact starts with; the wheel changes it.
+    public private(set) var force = 0.5
+    private var pressedID: Int?
+    private var lastPinnedID: Int?
+    private var nextID = firstID
+
+    public init() {}
+
+    /// Applies a pointer event to the board. Returns whether anything changed.
+    public mutating func apply(
+        _ kind: InputEvent.Kind, time: Double, layout: Layout, board: inout ContactBoard
+    ) -> Bool {
+        switch kind {
+        case .pointerDown(let x, let y, let button, let modifiers) where button == 1:
+            let position = layout.layoutPoint(normalizedX: x, normalizedY: y)
+            let id = nextID
+            nextID += 1
+            board.place(id: id, at: position, force: force, time: time)
+            if !modifiers.intersection([.control, .shift]).isEmpty {
+                board.setPinned(id: id, true)
+                lastPinnedID = id
+            } else {
+                pressedID = id
+            }
+            return true
+        case .pointerMove(let x, let y):
+            guard let id = pressedID else { return false }
+            board.place(id: id, at: layout.layoutPoint(normalizedX: x, normalizedY: y), force: force, time: time)
+            return true
+        case .pointerUp(_, _, let button) where button == 1:
+            guard let id = pressedID else { return false }
+            pressedID = nil
+            return board.lift(id: id)
+        case .wheel(let dy):
+            guard dy.isFinite else { return false }
+            force = min(max(force + dy * Self.step, 0), 1)
+            guard let id = pressedID ?? lastPinnedID, board.contact(id: id) != nil else { return true }
+            board.setForce(id: id, force)
+            return true
+        case .keyDown(let name, _) where name == "c":
+            let hadPins = board.contacts.contains { $0.pinned }
+            board.removeAll { $0.pinned }
+            lastPinnedID = nil
+            return hadPins
+        default:
+            return false
+        }
+    }
+}

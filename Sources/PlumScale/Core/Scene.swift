@@ -1,0 +1,34 @@
+/// How a text's anchor point relates to its box.
+public enum TextAnchor: Sendable, Equatable {
+    case center, topCenter, topLeft, bottomLeft, bottomRight, topRight
+}
+
+/// One thing to draw, in layout coordinates.
+public enum Shape: Equatable, Sendable {
+    /// A circle outline of `width` px centred on `radius`.
+    case ring(center: Point, radius: Double, width: Double, color: Color)
+    case disc(center: Point, radius: Double, color: Color)
+    /// Text of height `size` px (the font's pixel size).
+    case text(String, at: Point, anchor: TextAnchor, size: Double, color: Color)
+    case rect(Rect, color: Color)
+}
+
+/// Something a person can press, with its rectangle, for tests and automation.
+public struct Element: Equatable, Sendable {
+    public var kind: String  // "button", "row"
+    public var name: String
+    public var rect: Rect
+    public init(kind: String, name: String, rect: Rect) {
+        self.kind = kind; self.name = name; self.rect = rect
+    }
+}
+
+/// A frame, described as flat shapes on a landscape layout. The renderer
+/// rotates it onto the screen.
+public struct Scene: Equatable, Sendable {
+    public var layout: Layout
+    public var background: Color = .white
+    public var shapes: [Shape] = []
+    public var elements: [Element] = []
+    public init(layout: Layout) { self.layout = layout }
+}

@@ -1,0 +1,56 @@
+/// The software drawing path: a Scene straight into a pixel buffer, with the
+/// layout turned onto the screen as it is drawn (no full-frame copy).
+final class RasterRenderer {
+    private let masks: GlyphMasks
+
+    init(fonts: FontSet) { self.masks = GlyphMasks(fonts: fonts) }
+
+    func draw(_ scene: Scene, into buffer: PixelBuffer) {
+        let layout = scene.layout
+        let s = layout.screen.width > 0 ? Double(buffer.width) / layout.screen.width : 1
+        let rotated = layout.rotation == 90
+        func screen(_ p: Point) -> Point {
+            let q = layout.screenPoint(p)
+            return Point(q.x * s, q.y * s)
+        }
+        buffer.fill(scene.background)
+        for shape in scene.shapes {
+            switch shape {
+            case .ring(let c, let radius, let width, let color):
+                let p = screen(c)
+                buffer.band(cx: p.x, cy: p.y, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s, color)
+            case .disc(let c, let radius, let color):
+                let p = screen(c)
+                buffer.band(cx: p.x, cy: p.y, inner: 0, outer: radius * s, color)
+            case .rect(let r, let color):
+                let a = screen(Point(r.x, r.y)), b = screen(Point(r.x + r.width, r.y + r.height))
+                buffer.fillRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y), color)
+            case .text(let text, let at, let anchor, let size, let color):
+                drawText(text, at: at, anchor: anchor, size: size, color: color, scale: s, rotated: rotated, layout: layout, into: buffer)
+            }
+        }
+    }
+
+    private func drawText(
+        _ text: String, at: Point, anchor: TextAnchor, size: Double, color: Color, scale s: Double, rotated: Bool,
+        layout: Layout, into buffer: PixelBuffer
+    ) {
+        let px = max(Int((size * s).rounded()), 1)
+        let box = masks.fonts.measure(text, size: px)
+        // The line box in scaled layout pixels, then each glyph turned onto the screen.
+        let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
+        var pen = origin.x.rounded()
+        let top = origin.y.rounded()
+        let screenWidth = layout.screen.width * s
+        for scalar in text.unicodeScalars {
+            let mask = masks.mask(scalar, size: px, rotated: rotated)
+            if rotated {
+                // Layout rect [pen, pen+h'] x [top, top+w'] lands at x = W - (top + glyph height).
+                buffer.draw(mask, x: Int(screenWidth - top) - mask.width, y: Int(pen), color)
+            } else {
+                buffer.draw(mask, x: Int(pen), y: Int(top), color)
+            }
+            pen += Double(masks.fonts.advance(scalar, size: px))
+        }
+    }
+}

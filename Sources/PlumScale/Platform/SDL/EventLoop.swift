@@ -1,0 +1,58 @@
+import CSDL2
+
+/// The live loop: wait for events, feed them all to the core, draw once if
+/// the core says something changed. It sleeps in SDL_WaitEvent when idle.
+final class EventLoop {
+    private let window: Window
+    private let frames: FrameRenderer
+    private var state: AppState
+    private let replayEvents: [InputEvent]
+    private let log: Log
+
+    init(window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], log: Log) {
+        self.window = window
+        self.frames = frames
+        self.state = state
+        self.replayEvents = replayEvents
+        self.log = log
+    }
+
+    /// Runs until the core stops running or the deadline (seconds since SDL
+    /// start) passes; then saves the screenshot, if asked for.
+    func run(until deadline: Double?, screenshot: String?) throws {
+        try draw()
+        var event = SDL_Event()
+        while state.running {
+            let now = Double(SDL_GetTicks64()) / 1000
+            if let deadline, now >= deadline { break }
+            let got: Int32
+            if let deadline {
+                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((deadline - now) * 1000).rounded(.up))))
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            guard got != 0 else { continue }
+            var dirty = handle(event)
+            while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
+            if dirty { try draw() }
+        }
+        if let screenshot {
+            try frames.draw(state.scene())
+            try window.saveScreenshot(screenshot)
+            log.info("screenshot saved to \(screenshot)")
+        }
+    }
+
+    private func handle(_ event: SDL_Event) -> Bool {
+        switch EventTranslation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
+        case .input(let input): return state.apply(input)
+        case .redraw: return true
+        case .none: return false
+        }
+    }
+
+    private func draw() throws {
+        try frames.draw(state.scene())
+        SDL_RenderPresent(window.renderer)
+    }
+}

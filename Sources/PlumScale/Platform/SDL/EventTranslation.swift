@@ -1,0 +1,68 @@
+import CSDL2
+
+/// Turns SDL events into the core's InputEvents; nothing else reads SDL events.
+enum EventTranslation {
+    /// What an SDL event means to the loop.
+    enum Outcome {
+        case input(InputEvent)
+        case redraw
+        case none
+    }
+
+    static func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
+        let time = Double(event.common.timestamp) / 1000
+        let w = Double(max(windowSize.width, 1)), h = Double(max(windowSize.height, 1))
+        switch SDL_EventType(event.type) {
+        case SDL_FINGERDOWN, SDL_FINGERMOTION:
+            let f = event.tfinger
+            let sample = TouchSample(id: Int(truncatingIfNeeded: f.fingerId), x: Double(f.x), y: Double(f.y), pressure: Double(f.pressure))
+            return .input(InputEvent(time: time, event.type == SDL_FINGERDOWN.rawValue ? .touchDown(sample) : .touchMove(sample)))
+        case SDL_FINGERUP:
+            return .input(InputEvent(time: time, .touchUp(id: Int(truncatingIfNeeded: event.tfinger.fingerId))))
+        case SDL_KEYDOWN where event.key.repeat == 0, SDL_KEYUP:
+            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
+            let mods = modifiers(UInt32(event.key.keysym.mod))
+            return .input(InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(name: name, modifiers: mods) : .keyUp(name: name, modifiers: mods)))
+        case SDL_MOUSEBUTTONDOWN where event.button.which != plum_touch_mouse_id():
+            let b = event.button
+            let mods = modifiers(UInt32(SDL_GetModState().rawValue))
+            return .input(InputEvent(time: time, .pointerDown(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button), modifiers: mods)))
+        case SDL_MOUSEBUTTONUP where event.button.which != plum_touch_mouse_id():
+            let b = event.button
+            return .input(InputEvent(time: time, .pointerUp(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button))))
+        case SDL_MOUSEMOTION where event.motion.which != plum_touch_mouse_id():
+            return .input(InputEvent(time: time, .pointerMove(x: Double(event.motion.x) / w, y: Double(event.motion.y) / h)))
+        case SDL_MOUSEWHEEL where event.wheel.which != plum_touch_mouse_id():
+            var dy = Double(event.wheel.preciseY)
+            if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
+            return .input(InputEvent(time: time, .wheel(dy: dy)))
+        case SDL_QUIT:
+            return .input(InputEvent(time: time, .quit))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                return .input(InputEvent(time: time, .resize(width: Int(event.window.data1), height: Int(event.window.data2))))
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+                return .redraw
+            default:
+                return .none
+            }
+        case SDL_USEREVENT where event.user.code == ReplayPlayer.eventCode:
+            let index = Int(event.user.windowID)
+            guard replayEvents.indices.contains(index) else { return .none }
+            var replayed = replayEvents[index]
+            replayed.time = time
+            return .input(replayed)
+        default:
+            return .none
+        }
+    }
+
+    static func modifiers(_ mod: UInt32) -> Modifiers {
+        var mods: Modifiers = []
+        if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
+        if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
+        if mod & UInt32(KMOD_ALT.rawValue) != 0 { mods.insert(.alt) }
+        return mods
+    }
+}

@@ -1,0 +1,103 @@
+import CSDL2
+
+/// Draws a Scene with SDL_RenderGeometry: the path for hardware renderers. Portrait screens get the landscape layout drawn
+/// into a texture that is then turned 90 degrees clockwise onto the screen.
+final class GeometryRenderer {
+    let renderer: OpaquePointer
+    private let glyphs: GlyphCache
+    private let fonts: FontSet
+    private var geometry = RingGeometry()
+    private var canvas: OpaquePointer?
+    private var canvasSize = (w: Int32(0), h: Int32(0))
+
+    init(renderer: OpaquePointer, fonts: FontSet) {
+        self.renderer = renderer
+        self.fonts = fonts
+        self.glyphs = GlyphCache(renderer: renderer, fonts: fonts)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        if let canvas { SDL_DestroyTexture(canvas) }
+    }
+
+    /// The renderer's size in pixels (larger than the window's on HiDPI).
+    public var outputSize: (w: Int32, h: Int32) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (w, h)
+    }
+
+    /// Clears and draws `scene`; the caller presents or reads the pixels.
+    public func draw(_ scene: Scene) throws {
+        let output = outputSize
+        let scale = scene.layout.screen.width > 0 ? Double(output.w) / scene.layout.screen.width : 1
+        let rotated = scene.layout.rotation == 90
+        if rotated {
+            let w = Int32((scene.layout.size.width * scale).rounded()), h = Int32((scene.layout.size.height * scale).rounded())
+            try prepareCanvas(w: w, h: h)
+            SDL_SetRenderTarget(renderer, canvas)
+        }
+        clear(scene.background)
+        for shape in scene.shapes { draw(shape, scale: scale) }
+        flushGeometry()
+        if rotated {
+            SDL_SetRenderTarget(renderer, nil)
+            clear(scene.background)
+            var dst = SDL_FRect(
+                x: Float(output.w - canvasSize.w) / 2, y: Float(output.h - canvasSize.h) / 2,
+                w: Float(canvasSize.w), h: Float(canvasSize.h))
+            SDL_RenderCopyExF(renderer, canvas, nil, &dst, 90, nil, SDL_FLIP_NONE)
+        }
+    }
+
+    private func prepareCanvas(w: Int32, h: Int32) throws {
+        if canvas != nil, canvasSize == (w, h) { return }
+        if let canvas { SDL_DestroyTexture(canvas) }
+        canvas = SDL_CreateTexture(
+            renderer, plum_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h)
+        guard canvas != nil else { throw SDLError("SDL_CreateTexture (rotation canvas)") }
+        canvasSize = (w, h)
+    }
+
+    private func clear(_ color: Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    private func draw(_ shape: Shape, scale s: Double) {
+        switch shape {
+        case .ring(let c, let radius, let width, let color):
+            geometry.appendBand(
+                cx: c.x * s, cy: c.y * s, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s,
+                color: sdl(color))
+        case .disc(let c, let radius, let color):
+            geometry.appendDisc(cx: c.x * s, cy: c.y * s, radius: radius * s, color: sdl(color))
+        case .rect(let rect, let color):
+            flushGeometry()
+            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+            var r = SDL_FRect(x: Float(rect.x * s), y: Float(rect.y * s), w: Float(rect.width * s), h: Float(rect.height * s))
+            SDL_RenderFillRectF(renderer, &r)
+        case .text(let text, let at, let anchor, let size, let color):
+            flushGeometry()
+            let px = max(Int((size * s).rounded()), 1)
+            let box = fonts.measure(text, size: px)
+            let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
+            glyphs.draw(text, x: origin.x, y: origin.y, size: px, color: sdl(color))
+        }
+    }
+
+    /// Draws the batched rings and discs in one call, keeping paint order.
+    private func flushGeometry() {
+        guard !geometry.indices.isEmpty else { return }
+        geometry.vertices.withUnsafeBufferPointer { v in
+            geometry.indices.withUnsafeBufferPointer { i in
+                _ = SDL_RenderGeometry(
+                    renderer, nil, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        geometry.removeAll()
+    }
+
+    private func sdl(_ c: Color) -> SDL_Color { SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a) }
+}

@@ -1,0 +1,57 @@
+import CSDL2
+
+/// The SDL window and its renderer, owned once and destroyed in reverse order.
+final class Window {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    /// Whether SDL gave an accelerated renderer or we fell back to software.
+    let rendererName: String
+
+    init(title: String, width: Int, height: Int, flags: UInt32, log: Log) throws {
+        guard let window = SDL_CreateWindow(
+            title, Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()),
+            Int32(width), Int32(height), flags)
+        else { throw SDLError("SDL_CreateWindow") }
+        var renderer = SDL_CreateRenderer(
+            window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if renderer == nil {
+            log.warning("no accelerated renderer (\(String(cString: SDL_GetError()))); using the software renderer")
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer else {
+            let error = SDLError("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The window's size in window (logical) pixels.
+    var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Reads back the frame just drawn (before present) and saves it as PNG.
+    func saveScreenshot(_ path: String) throws {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, plum_pixelformat_argb8888()) else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, plum_pixelformat_argb8888(), surface.pointee.pixels, surface.pointee.pitch) == 0
+        else { throw SDLError("SDL_RenderReadPixels") }
+        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG \(path)") }
+    }
+}
