@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// `plumscale` with no command: the scale in a window (or fullscreen).
 public enum WindowCommand {
@@ -17,6 +18,16 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
+        // SDL falls back to an invisible offscreen driver when nothing else
+        // works; a window nobody can see is no window. Only an explicit
+        // SDL_VIDEODRIVER choice gets it.
+        let driver = String(cString: SDL_GetCurrentVideoDriver())
+        if ["offscreen", "dummy"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
+            throw RuntimeFailure(
+                "no display: SDL found no X11, Wayland or console display (only its \(driver) driver). "
+                    + "Run it in a desktop session or on the console, or draw frames without a display: "
+                    + "plumscale render --replay FILE --out frame.png")
+        }
         try SDLLibrary.startTTF()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }

@@ -1,0 +1,120 @@
+import Testing
+@testable import PlumScale
+
+@Suite struct AppStateTests {
+    static let pressure = InputSource(kind: "replay", deviceName: "test", mode: .force)
+
+    func down(_ id: Int, _ x: Double, _ y: Double, _ p: Double?, t: Double = 0) -> InputEvent {
+        InputEvent(time: t, .touchDown(TouchSample(id: id, x: x, y: y, pressure: p)))
+    }
+
+    func move(_ id: Int, _ x: Double, _ y: Double, _ p: Double?, t: Double = 0) -> InputEvent {
+        InputEvent(time: t, .touchMove(TouchSample(id: id, x: x, y: y, pressure: p)))
+    }
+
+    @Test func promptShowsOnlyWhenTheScreenIsEmpty() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        #expect(state.scene().shapes.contains(promptShape(in: state)))
+        state.apply(down(1, 0.5, 0.5, 0.3))
+        #expect(!state.scene().shapes.contains(promptShape(in: state)))
+        state.apply(InputEvent(time: 1, .touchUp(id: 1)))
+        // The original hid it for good; PlumScale shows it again.
+        #expect(state.scene().shapes.contains(promptShape(in: state)))
+    }
+
+    func promptShape(in state: AppState) -> Shape {
+        .text(Plum.prompt, at: Point(640, 360), anchor: .center, size: 44, color: .ink)
+    }
+
+    @Test func contactLifecycleDownMoveUpAndCancel() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        state.apply(down(1, 0.25, 0.5, 0.2))
+        state.apply(down(2, 0.75, 0.5, 0.4))
+        state.apply(move(1, 0.3, 0.5, 0.6))
+        #expect(state.contactViews.map(\.id) == [1, 2])
+        #expect(state.contactViews[0].position == Point(384, 360))
+        #expect(state.contactViews[0].force == 0.6)
+        state.apply(InputEvent(time: 1, .touchCancel(id: 2)))
+        #expect(state.contactViews.map(\.id) == [1])
+        state.apply(InputEvent(time: 2, .touchUp(id: 1)))
+        #expect(state.contactViews.isEmpty)
+    }
+
+    @Test func upForAnUnknownIdChangesNothing() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        state.apply(down(1, 0.5, 0.5, 0.2))
+        #expect(state.apply(InputEvent(time: 1, .touchUp(id: 99))) == false)
+        #expect(state.contactViews.count == 1)
+    }
+
+    @Test func theOneHeaviestIsFilledYellow() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        for (i, p) in [0.2, 0.7, 0.4, 0.1, 0.69].enumerated() {
+            state.apply(down(i + 1, 0.1 + 0.18 * Double(i), 0.5, p))
+        }
+        #expect(state.contactViews.filter(\.heaviest).map(\.id) == [2])
+        let discs = state.scene().shapes.filter { if case .disc = $0 { true } else { false } }
+        #expect(discs == [.disc(center: state.contactViews[1].position, radius: 120 + 0.7 * 120, color: .yellow)])
+    }
+
+    @Test func takesAtLeastTenContacts() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        for i in 0..<12 { state.apply(down(i, Double(i) / 12, 0.5, 0.5)) }
+        #expect(state.contactViews.count == 12)
+    }
+
+    @Test func sdlPressureStuckAtOneIsPositionModeUntilItVaries() {
+        var state = AppState(screen: Size(1280, 720), source: .sdl())
+        state.apply(down(1, 0.5, 0.5, 1.0))
+        #expect(state.source.mode == .position)
+        #expect(state.contactViews[0].force == nil)
+        #expect(state.contactViews[0].label == nil)
+        #expect(state.contactViews[0].radius == 120)
+        #expect(!state.contactViews[0].heaviest)
+        state.apply(move(1, 0.5, 0.5, 0.37))
+        #expect(state.source.mode == .force)
+        #expect(state.contactViews[0].label == "37.0%")
+    }
+
+    @Test func portraitScreenRotatesTouches() {
+        var state = AppState(screen: Size(720, 1280), source: Self.pressure)
+        state.apply(down(1, 1.0, 0.0, 0.5))
+        #expect(state.layout.rotation == 90)
+        #expect(state.contactViews[0].position == Point(0, 0))
+        state.apply(InputEvent(time: 1, .resize(width: 1280, height: 720)))
+        #expect(state.layout.rotation == 0)
+    }
+
+    @Test func nonFiniteInputIsIgnoredNotCrashed() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        state.apply(down(1, .nan, 0.5, 0.5))
+        state.apply(down(2, 0.5, 0.5, .infinity))
+        #expect(state.contactViews.map(\.id) == [2])
+        #expect(state.contactViews[0].force == nil)
+    }
+
+    @Test func quitAndEscapeStopTheProgram() {
+        var state = AppState(screen: Size(1280, 720), source: Self.pressure)
+        #expect(state.running)
+        state.apply(InputEvent(time: 0, .keyDown(name: "escape", modifiers: [])))
+        #expect(!state.running)
+    }
+
+    @Test func mouseEmulationPressWheelPinAndClear() {
+        var state = AppState(screen: Size(1000, 500), source: .mouse, mouseEmulation: true)
+        state.apply(InputEvent(time: 0, .pointerDown(x: 0.2, y: 0.2, button: 1, modifiers: [.control])))
+        state.apply(InputEvent(time: 0, .pointerUp(x: 0.2, y: 0.2, button: 1)))
+        state.apply(InputEvent(time: 0, .wheel(dy: 2)))
+        #expect(state.contactViews.count == 1, "a pinned contact stays after release")
+        #expect(state.contactViews[0].force == 0.6, "the wheel changes the last pinned contact")
+        state.apply(InputEvent(time: 1, .pointerDown(x: 0.5, y: 0.5, button: 1, modifiers: [])))
+        state.apply(InputEvent(time: 1, .wheel(dy: 3)))
+        #expect(state.contactViews.map(\.force) == [0.6, 0.75])
+        state.apply(InputEvent(time: 1, .pointerMove(x: 0.6, y: 0.5)))
+        #expect(state.contactViews[1].position == Point(600, 250))
+        state.apply(InputEvent(time: 2, .pointerUp(x: 0.6, y: 0.5, button: 1)))
+        #expect(state.contactViews.count == 1)
+        state.apply(InputEvent(time: 3, .keyDown(name: "c", modifiers: [])))
+        #expect(state.contactViews.isEmpty)
+    }
+}
