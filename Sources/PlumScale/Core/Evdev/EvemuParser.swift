@@ -62,14 +62,14 @@ struct EvemuParser {
             throw error(n, "unexpected line '\(trimmed.prefix(40))': expected '# comment', N:, I:, P:, B:, A: or E:")
         }
         let tag = trimmed.first!
-        let rest = trimmed.dropFirst(2)
+        let rest = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
         if tag != "E" && !events.isEmpty {
             throw error(n, "device description line '\(tag):' after the events")
         }
         switch tag {
         case "N":
             if name != nil { throw error(n, "second device name: a recording describes one device") }
-            name = String(rest.drop { $0 == " " })
+            name = String(rest)
         case "I":
             let fields = rest.split(whereSeparator: \.isWhitespace)
             let values = fields.compactMap { Int($0, radix: 16) }
