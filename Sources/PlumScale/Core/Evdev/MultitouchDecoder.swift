@@ -55,8 +55,13 @@ public struct MultitouchDecoder: Sendable {
     var protocolA = ProtocolATracker()
     var single = SingleTouchState()
 
-    /// Fails when the device has no position axes.
-    public init(device: TouchDeviceDescription) throws(MultitouchDecoderError) {
+    /// The id the next new contact gets.
+    public var nextContactID: Int { nextID }
+
+    /// Fails when the device has no position axes. `firstContactID` lets a
+    /// decoder for a device that came back go on with fresh ids.
+    public init(device: TouchDeviceDescription, firstContactID: Int = 1) throws(MultitouchDecoderError) {
+        nextID = firstContactID
         guard let mapping = device.screenAxes else { throw .noPositionAxes(device: device.name) }
         self.device = device
         self.mapping = mapping
