@@ -1,0 +1,178 @@
+/// Why a device's events cannot be decoded.
+public enum MultitouchDecoderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Neither ABS_MT_POSITION_X/Y nor ABS_X/Y: nothing to place on screen.
+    case noPositionAxes(device: String)
+
+    public var description: String {
+        switch self {
+        case .noPositionAxes(let device):
+            return "unsupported device \"\(device)\": it has no ABS_MT_POSITION_X/Y nor ABS_X/Y axes"
+        }
+    }
+}
+
+/// Decodes kernel events into touch frames, the same way for live devices and
+/// recordings: multitouch protocol B (slots, ABS_MT_SLOT implied 0 at start,
+/// tracking id -1 lifts), protocol A (SYN_MT_REPORT groups, ids assigned by
+/// nearest-neighbour matching) and single-touch (BTN_TOUCH + ABS_X/Y).
+/// Contact ids are increasing Ints, unique for the decoder's life, so a
+/// tracking id reused after a lift gives a new contact.
+public struct MultitouchDecoder: Sendable {
+    /// The raw state of one protocol B slot, as libevdev reports it
+    /// (libevdev_get_slot_value), for `resync`.
+    public struct SlotState: Equatable, Sendable {
+        /// -1 when the slot is empty.
+        public var trackingID: Int32
+        public var x: Int32
+        public var y: Int32
+        public var pressure: Int32
+        public var touchMajor: Int32
+
+        public init(trackingID: Int32, x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0, touchMajor: Int32 = 0) {
+            self.trackingID = trackingID
+            self.x = x
+            self.y = y
+            self.pressure = pressure
+            self.touchMajor = touchMajor
+        }
+    }
+
+    /// Which multitouch protocol the device speaks.
+    public enum Wire: Equatable, Sendable { case slots, protocolA, singleTouch }
+
+    public let device: TouchDeviceDescription
+    public let wire: Wire
+    let mapping: ScreenMapping
+    let pressureAxis: AbsAxis?
+    let majorAxis: AbsAxis?
+
+    var slots: [SlotState]
+    var slotContactIDs: [Int?]
+    var currentSlot: Int = 0
+    var nextID = 1
+    /// True after SYN_DROPPED, until the next SYN_REPORT.
+    public private(set) var isDiscarding = false
+    var protocolA = ProtocolATracker()
+    var single = SingleTouchState()
+
+    /// The id the next new contact gets.
+    public var nextContactID: Int { nextID }
+
+    /// Fails when the device has no position axes. `firstContactID` lets a
+    /// decoder for a device that came back go on with fresh ids.
+    public init(device: TouchDeviceDescription, firstContactID: Int = 1) throws(MultitouchDecoderError) {
+        nextID = firstContactID
+        guard let mapping = device.screenAxes else { throw .noPositionAxes(device: device.name) }
+        self.device = device
+        self.mapping = mapping
+        if device.isProtocolA {
+            self.wire = .protocolA
+        } else if device.slotCount > 0 && device.axes[AbsCode.mtPositionX] != nil {
+            self.wire = .slots
+        } else {
+            self.wire = .singleTouch
+        }
+        let multi = self.wire != .singleTouch
+        pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure]
+        majorAxis = multi ? device.axes[AbsCode.mtTouchMajor] : nil
+        let count = self.wire == .slots ? device.slotCount : 0
+        slots = Array(repeating: SlotState(trackingID: -1), count: count)
+        slotContactIDs = Array(repeating: nil, count: count)
+    }
+
+    /// Decodes a whole sequence; one frame per SYN_REPORT (not discarded).
+    public mutating func decode(_ events: [KernelEvent]) -> [TouchFrame] {
+        events.compactMap { feed($0) }
+    }
+
+    /// Feeds one event; returns the frame it completes (at SYN_REPORT).
+    /// SYN_DROPPED discards everything up to and including the next
+    /// SYN_REPORT; decoding then resumes from the state held (call `resync`
+    /// when the real state is known, as with libevdev).
+    public mutating func feed(_ event: KernelEvent) -> TouchFrame? {
+        if event.type == EventType.syn && event.code == SynCode.dropped {
+            isDiscarding = true
+            protocolA.discardPending()
+            return nil
+        }
+        if isDiscarding {
+            if event.type == EventType.syn && event.code == SynCode.report { isDiscarding = false }
+            return nil
+        }
+        switch wire {
+        case .slots: return feedSlots(event)
+        case .protocolA: return feedProtocolA(event)
+        case .singleTouch: return feedSingle(event)
+        }
+    }
+
+    /// Replaces the slot states with the device's real ones (after
+    /// SYN_DROPPED) and returns the frame they make. A slot keeping its
+    /// tracking id keeps its contact; a new tracking id is a new contact.
+    public mutating func resync(slots newSlots: [SlotState], currentSlot: Int, time: Double) -> TouchFrame {
+        isDiscarding = false
+        for index in slots.indices {
+            let new = index < newSlots.count ? newSlots[index] : SlotState(trackingID: -1)
+            if new.trackingID < 0 {
+                slotContactIDs[index] = nil
+            } else if new.trackingID != slots[index].trackingID || slotContactIDs[index] == nil {
+                slotContactIDs[index] = takeID()
+            }
+            slots[index] = new
+        }
+        self.currentSlot = currentSlot
+        return slotFrame(time: time)
+    }
+
+    mutating func takeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    // MARK: protocol B
+
+    private mutating func feedSlots(_ event: KernelEvent) -> TouchFrame? {
+        if event.type == EventType.syn {
+            return event.code == SynCode.report ? slotFrame(time: event.time) : nil
+        }
+        guard event.type == EventType.abs else { return nil }
+        if event.code == AbsCode.mtSlot {
+            let index = Int(event.value) - Int(device.axes[AbsCode.mtSlot]?.minimum ?? 0)
+            currentSlot = slots.indices.contains(index) ? index : -1
+            return nil
+        }
+        guard slots.indices.contains(currentSlot) else { return nil }
+        let value = event.value
+        switch event.code {
+        case AbsCode.mtTrackingID:
+            if value < 0 {
+                slotContactIDs[currentSlot] = nil
+            } else if value != slots[currentSlot].trackingID || slotContactIDs[currentSlot] == nil {
+                slotContactIDs[currentSlot] = takeID()
+            }
+            slots[currentSlot].trackingID = value
+        case AbsCode.mtPositionX: slots[currentSlot].x = value
+        case AbsCode.mtPositionY: slots[currentSlot].y = value
+        case AbsCode.mtPressure: slots[currentSlot].pressure = value
+        case AbsCode.mtTouchMajor: slots[currentSlot].touchMajor = value
+        default: break
+        }
+        return nil
+    }
+
+    private func slotFrame(time: Double) -> TouchFrame {
+        var contacts: [TouchSample] = []
+        for (index, slot) in slots.enumerated() {
+            guard let id = slotContactIDs[index] else { continue }
+            contacts.append(sample(id: id, x: slot.x, y: slot.y, pressure: slot.pressure, major: slot.touchMajor))
+        }
+        return TouchFrame(time: time, contacts: contacts)
+    }
+
+    func sample(id: Int, x: Int32, y: Int32, pressure: Int32, major: Int32) -> TouchSample {
+        let position = mapping.normalise(x: x, y: y)
+        return TouchSample(id: id, x: position.x, y: position.y,
+                           pressure: pressureAxis?.normalise(pressure),
+                           touchMajor: majorAxis?.normalise(major))
+    }
+}

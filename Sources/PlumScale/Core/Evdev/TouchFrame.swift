@@ -1,0 +1,54 @@
+/// The contacts on a touch device after one SYN_REPORT: positions normalised
+/// 0...1 to the screen, force as the device measured it.
+public struct TouchFrame: Equatable, Sendable {
+    /// Seconds, the SYN_REPORT's timestamp.
+    public var time: Double
+    /// The contacts touching now; ids are stable over a contact's life and
+    /// never reused.
+    public var contacts: [TouchSample]
+
+    public init(time: Double, contacts: [TouchSample]) {
+        self.time = time
+        self.contacts = contacts
+    }
+}
+
+/// Turns successive frames into touchDown / touchMove / touchUp events.
+/// A move is emitted only when something of the contact changed.
+public struct TouchFrameConverter: Sendable {
+    private var previous: [Int: TouchSample] = [:]
+
+    public init() {}
+
+    /// The ids touching after the last frame.
+    public var activeIDs: Set<Int> { Set(previous.keys) }
+
+    /// The events that lead from the last frame to `frame`: ups first (in
+    /// id order), then downs and moves in the frame's order.
+    public mutating func events(for frame: TouchFrame) -> [InputEvent] {
+        var out: [InputEvent] = []
+        let now = Set(frame.contacts.map(\.id))
+        for id in previous.keys.sorted() where !now.contains(id) {
+            out.append(InputEvent(time: frame.time, .touchUp(id: id)))
+        }
+        var next: [Int: TouchSample] = [:]
+        for contact in frame.contacts {
+            if let old = previous[contact.id] {
+                if old != contact { out.append(InputEvent(time: frame.time, .touchMove(contact))) }
+            } else {
+                out.append(InputEvent(time: frame.time, .touchDown(contact)))
+            }
+            next[contact.id] = contact
+        }
+        previous = next
+        return out
+    }
+
+    /// touchCancel for every contact still down (the device went away), and
+    /// forgets them.
+    public mutating func cancelAll(time: Double) -> [InputEvent] {
+        let out = previous.keys.sorted().map { InputEvent(time: time, .touchCancel(id: $0)) }
+        previous = [:]
+        return out
+    }
+}

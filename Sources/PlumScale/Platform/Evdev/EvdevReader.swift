@@ -1,0 +1,218 @@
+import CEvdev
+import Foundation
+
+/// Reads a touch device on its own thread and hands decoded frames and
+/// InputEvents to a callback (called on that thread). Live devices are read
+/// with libevdev; a pipe or FIFO carrying raw `struct input_event` records
+/// can be read too (tests), with the axes given explicitly and no ioctl.
+/// Both go through the same `MultitouchDecoder` as recordings.
+public final class EvdevReader: @unchecked Sendable {
+    /// What the reader reports.
+    public enum Output: Sendable {
+        /// One SYN_REPORT's contacts, and the events leading to them.
+        case frame(TouchFrame, [InputEvent])
+        /// The device went away (ENODEV, end of file). `cancelled` cancels
+        /// the contacts that were down. With a path, reopening is retried
+        /// every second.
+        case deviceLost(reason: String, cancelled: [InputEvent])
+        /// The device at the path could be opened again.
+        case deviceBack(path: String)
+    }
+
+    private enum Source { case libevdev(LibevdevDevice), raw(Int32, owned: Bool) }
+
+    /// The device as described when the reader was made.
+    public let device: TouchDeviceDescription
+    /// The path reopened after a loss; nil for a reader made from an fd.
+    public let path: String?
+    /// Subtracted from kernel timestamps (seconds); live devices use
+    /// CLOCK_MONOTONIC.
+    public let timeBase: Double
+    private let handler: @Sendable (Output) -> Void
+    private let rawDevice: Bool
+    // Touched only by the reader thread once started.
+    private var source: Source?
+    private var decoder: MultitouchDecoder
+    private var converter = TouchFrameConverter()
+    private var pending: [UInt8] = []
+    /// The time of the last event read, for the cancels of a loss.
+    private var lastTime = 0.0
+    private let wake: (read: Int32, write: Int32)
+    private let finished = DispatchSemaphore(value: 0)
+    private var started = false
+
+    /// Opens the event device at `path` with libevdev (the live case).
+    public convenience init(path: String, timeBase: Double = 0,
+                            handler: @escaping @Sendable (Output) -> Void) throws {
+        let device = try LibevdevDevice(path: path)
+        try self.init(source: .libevdev(device), device: device.describe(), path: path,
+                      raw: false, timeBase: timeBase, handler: handler)
+    }
+
+    /// Reads raw input_event records from `fd` (a pipe in tests), with the
+    /// given axes; no ioctl. The fd is not closed by the reader.
+    public convenience init(fd: Int32, device: TouchDeviceDescription, timeBase: Double = 0,
+                            handler: @escaping @Sendable (Output) -> Void) throws {
+        try self.init(source: .raw(fd, owned: false), device: device, path: nil,
+                      raw: true, timeBase: timeBase, handler: handler)
+    }
+
+    /// Opens `path` (a FIFO in tests) with open(2) only and reads raw records
+    /// with the given axes; reopens it every second after a loss.
+    public convenience init(rawPath path: String, device: TouchDeviceDescription, timeBase: Double = 0,
+                            handler: @escaping @Sendable (Output) -> Void) throws {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw EvdevError(path: path, errno: errno) }
+        try self.init(source: .raw(fd, owned: true), device: device, path: path,
+                      raw: true, timeBase: timeBase, handler: handler)
+    }
+
+    private init(source: Source, device: TouchDeviceDescription, path: String?, raw: Bool,
+                 timeBase: Double, handler: @escaping @Sendable (Output) -> Void) throws {
+        decoder = try MultitouchDecoder(device: device)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw EvdevError(path: path ?? "pipe", errno: errno) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        self.wake = (fds[0], fds[1])
+        self.source = source
+        self.device = device
+        self.path = path
+        self.rawDevice = raw
+        self.timeBase = timeBase
+        self.handler = handler
+    }
+
+    deinit {
+        close(wake.read)
+        close(wake.write)
+        if case .raw(let fd, true) = source { close(fd) }
+    }
+
+    /// Starts the reading thread.
+    public func start() {
+        started = true
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "evdev-reader"
+        thread.start()
+    }
+
+    /// Stops the thread and waits for it to end.
+    public func stop() {
+        guard started else { return }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        finished.wait()
+        started = false
+    }
+
+    private var fd: Int32? {
+        switch source {
+        case .libevdev(let device): return device.fd
+        case .raw(let fd, _): return fd
+        case nil: return nil
+        }
+    }
+
+    private func run() {
+        while true {
+            guard let fd else {
+                // Lost: retry the path every second until stopped.
+                guard let path, !waitForWake(milliseconds: 1000) else { return }
+                if reopen(path) { handler(.deviceBack(path: path)) }
+                continue
+            }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { lose("poll: \(String(cString: strerror(errno)))"); continue } }
+            if fds[1].revents != 0 { return }
+            let revents = Int32(fds[0].revents)
+            if revents & Int32(POLLIN) != 0 {
+                drain()
+            } else if revents & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                lose("the device is gone")
+            }
+        }
+    }
+
+    /// True when stop() was called during the wait.
+    private func waitForWake(milliseconds: Int32) -> Bool {
+        var wakeFD = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+        return poll(&wakeFD, 1, milliseconds) > 0
+    }
+
+    private func reopen(_ path: String) -> Bool {
+        if rawDevice {
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            source = .raw(fd, owned: true)
+        } else {
+            guard let device = try? LibevdevDevice(path: path) else { return false }
+            source = .libevdev(device)
+        }
+        let next = decoder.nextContactID
+        decoder = (try? MultitouchDecoder(device: device, firstContactID: next)) ?? decoder
+        pending = []
+        return true
+    }
+
+    private func lose(_ reason: String) {
+        if case .raw(let fd, true) = source { close(fd) }
+        source = nil
+        let cancelled = converter.cancelAll(time: lastTime)
+        handler(.deviceLost(reason: reason, cancelled: cancelled))
+        if path == nil { var byte: UInt8 = 1; _ = write(wake.write, &byte, 1) }  // nothing to retry
+    }
+
+    private func deliver(_ event: KernelEvent) {
+        lastTime = event.time
+        guard let frame = decoder.feed(event) else { return }
+        handler(.frame(frame, converter.events(for: frame)))
+    }
+
+    /// Reads everything available now.
+    private func drain() {
+        switch source {
+        case .libevdev(let device):
+            while true {
+                switch device.next() {
+                case .event(let event): deliver(KernelEvent(event, timeBase: timeBase))
+                case .dropped(let event):
+                    let dropped = KernelEvent(event, timeBase: timeBase)
+                    _ = decoder.feed(dropped)
+                    let state = device.slotStates()
+                    let frame = decoder.resync(slots: state.slots, currentSlot: state.current, time: dropped.time)
+                    handler(.frame(frame, converter.events(for: frame)))
+                case .again: return
+                case .failed(let code): lose(EvdevError.explain(errno: code)); return
+                }
+            }
+        case .raw(let fd, _): drainRaw(fd)
+        case nil: return
+        }
+    }
+
+    private func drainRaw(_ fd: Int32) {
+        let size = MemoryLayout<input_event>.stride
+        var buffer = [UInt8](repeating: 0, count: size * 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { lose("end of file"); return }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                lose(EvdevError.explain(errno: errno)); return
+            }
+            pending.append(contentsOf: buffer[0..<count])
+            let whole = pending.count / size * size
+            pending.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: whole, by: size) {
+                    let event = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
+                    deliver(KernelEvent(event, timeBase: timeBase))
+                }
+            }
+            pending.removeFirst(whole)
+        }
+    }
+}

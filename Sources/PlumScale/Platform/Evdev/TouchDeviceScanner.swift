@@ -1,0 +1,118 @@
+import CEvdev
+import Foundation
+
+/// Lists the event devices and what each would give PlumScale, for
+/// `plumscale devices`.
+public enum TouchDeviceScanner {
+    /// One /dev/input/eventN.
+    public struct Entry: Equatable, Sendable {
+        public var path: String
+        /// From libevdev when the device could be opened.
+        public var device: TouchDeviceDescription?
+        /// The name from sysfs (readable without permission), if any.
+        public var sysfsName: String?
+        /// Why the device cannot be read, nil when it can.
+        public var problem: String?
+
+        public init(path: String, device: TouchDeviceDescription?, sysfsName: String? = nil, problem: String? = nil) {
+            self.path = path
+            self.device = device
+            self.sysfsName = sysfsName
+            self.problem = problem
+        }
+
+        /// A touchscreen or touchpad: multitouch axes, or ABS_X/Y with BTN_TOUCH.
+        public var isTouch: Bool {
+            guard let device else { return false }
+            return device.isMultitouch
+                || (device.axes[AbsCode.x] != nil && device.supports(type: EventType.key, code: KeyCode.btnTouch))
+        }
+    }
+
+    /// The result of a scan: nil entries when the directory is absent.
+    public struct Scan: Equatable, Sendable {
+        public var directory: String
+        public var entries: [Entry]?
+    }
+
+    /// Opens every `event*` node of `directory` read-only and describes it.
+    public static func scan(directory: String = "/dev/input") -> Scan {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return Scan(directory: directory, entries: nil)
+        }
+        let events = names.filter { $0.hasPrefix("event") }
+            .sorted { (Int($0.dropFirst(5)) ?? .max, $0) < (Int($1.dropFirst(5)) ?? .max, $1) }
+        return Scan(directory: directory, entries: events.map { name in
+            let path = directory + "/" + name
+            let sysfs = try? String(contentsOfFile: "/sys/class/input/\(name)/device/name", encoding: .utf8)
+            let sysfsName = sysfs?.trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                let device = try LibevdevDevice(path: path)
+                return Entry(path: path, device: device.describe(), sysfsName: sysfsName)
+            } catch let error as EvdevError {
+                return Entry(path: path, device: nil, sysfsName: sysfsName, problem: error.reason)
+            } catch {
+                return Entry(path: path, device: nil, sysfsName: sysfsName, problem: "\(error)")
+            }
+        })
+    }
+
+    /// The human-readable report `plumscale devices` prints.
+    public static func report(directory: String = "/dev/input") -> String {
+        report(scan(directory: directory))
+    }
+
+    /// Formats a scan: touch devices in detail, others on one line.
+    public static func report(_ scan: Scan) -> String {
+        guard let entries = scan.entries else {
+            return "no \(scan.directory): this system has no input event devices (a container or a VM without them?).\n"
+                + "Touch input then comes from SDL only, without force.\n"
+        }
+        if entries.isEmpty { return "no event devices in \(scan.directory).\n" }
+        var lines: [String] = []
+        for entry in entries {
+            if let problem = entry.problem {
+                let name = entry.sysfsName.map { " \"\($0)\"" } ?? ""
+                lines.append("\(entry.path)\(name): cannot be opened: \(problem)")
+                continue
+            }
+            guard let device = entry.device else { continue }
+            guard entry.isTouch else {
+                lines.append("\(entry.path) \"\(device.name)\": not a touch device")
+                continue
+            }
+            lines.append(contentsOf: describe(entry.path, device))
+        }
+        if !entries.contains(where: \.isTouch) {
+            lines.append("no touch device could be read.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func hex(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    static func describe(_ path: String, _ device: TouchDeviceDescription) -> [String] {
+        var lines = ["\(path) \"\(device.name)\" (bus \(hex(device.bus)) vendor \(hex(device.vendor)) "
+                     + "product \(hex(device.product)) version \(hex(device.version)))"]
+        let kind = device.isProtocolA ? "multitouch protocol A (no slots)"
+            : device.slotCount > 0 ? "multitouch protocol B, \(device.slotCount) slots"
+            : "single touch"
+        lines.append("  \(kind)\(device.properties.contains(1) ? ", direct (touchscreen)" : "")")
+        for axis in device.axes.values.sorted(by: { $0.code < $1.code }) {
+            let resolution = axis.resolution != 0 ? ", resolution \(axis.resolution)" : ""
+            lines.append("  \(AbsCode.name(axis.code)) \(axis.minimum)...\(axis.maximum)\(resolution)")
+        }
+        switch device.forceMode {
+        case .force:
+            lines.append("  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)")
+        case .area:
+            lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
+        case .position:
+            lines.append("  force mode: position (positions only: no force from this device)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,158 @@
+import CEvdev
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// Collects what a reader reports, from its thread.
+final class OutputLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [EvdevReader.Output] = []
+
+    func append(_ output: EvdevReader.Output) { lock.withLock { items.append(output) } }
+    var outputs: [EvdevReader.Output] { lock.withLock { items } }
+    var frames: [TouchFrame] { outputs.compactMap { if case .frame(let f, _) = $0 { f } else { nil } } }
+    var events: [InputEvent] {
+        outputs.flatMap { output -> [InputEvent] in
+            switch output {
+            case .frame(_, let events): return events
+            case .deviceLost(_, let cancelled): return cancelled
+            case .deviceBack: return []
+            }
+        }
+    }
+    var lostCount: Int { outputs.filter { if case .deviceLost = $0 { true } else { false } }.count }
+    var backCount: Int { outputs.filter { if case .deviceBack = $0 { true } else { false } }.count }
+
+    /// Waits up to `seconds` for `condition`.
+    func wait(_ seconds: Double = 5, until condition: (OutputLog) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(self) { return true }
+            usleep(5_000)
+        }
+        return condition(self)
+    }
+}
+
+/// Raw `struct input_event` bytes, as the kernel writes them.
+func rawEvents(_ events: [KernelEvent]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for e in events {
+        var raw = input_event()
+        raw.time.tv_sec = Int(e.time)
+        raw.time.tv_usec = Int(((e.time - Double(Int(e.time))) * 1_000_000).rounded())
+        raw.type = e.type
+        raw.code = e.code
+        raw.value = e.value
+        withUnsafeBytes(of: &raw) { bytes.append(contentsOf: $0) }
+    }
+    return bytes
+}
+
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+}
+
+@Suite struct EvdevReaderTests {
+    @Test func readsRawEventsFromAPipe() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let log = OutputLog()
+        let reader = try EvdevReader(fd: fds[0], device: slotDevice(), timeBase: 100) { log.append($0) }
+        reader.start()
+        let down = rawEvents([
+            abs(AbsCode.mtTrackingID, 3, 100.5), abs(AbsCode.mtPositionX, 250, 100.5),
+            abs(AbsCode.mtPositionY, 100, 100.5), abs(AbsCode.mtPressure, 100, 100.5), syn(100.5),
+        ])
+        // Split inside a record: the reader must keep the half until the rest comes.
+        writeAll(fds[1], Array(down[..<30]))
+        usleep(20_000)
+        writeAll(fds[1], Array(down[30...]))
+        #expect(log.wait { $0.frames.count == 1 })
+        #expect(log.events == [InputEvent(time: 0.5, .touchDown(
+            TouchSample(id: 1, x: 0.25, y: 0.2, pressure: 0.5, touchMajor: 0)))])
+        // SYN_DROPPED: the next frame is discarded, the one after comes.
+        writeAll(fds[1], rawEvents([
+            syn(101, SynCode.dropped), abs(AbsCode.mtPositionX, 999, 101), syn(101),
+            abs(AbsCode.mtPositionX, 500, 102), syn(102),
+            abs(AbsCode.mtSlot, 1, 103), abs(AbsCode.mtTrackingID, 4, 103), syn(103),
+        ]))
+        #expect(log.wait { $0.frames.count == 3 })
+        #expect(log.frames.map(\.time) == [0.5, 2, 3])
+        #expect(log.frames[1].contacts.map(\.x) == [0.5])
+        #expect(log.frames[2].contacts.map(\.id) == [1, 2])
+        // The writer goes away: device lost, the two contacts cancelled.
+        close(fds[1])
+        #expect(log.wait { $0.lostCount == 1 })
+        guard case .deviceLost(let reason, let cancelled) = log.outputs.last else {
+            Issue.record("no deviceLost")
+            return
+        }
+        #expect(reason == "end of file")
+        #expect(cancelled == [InputEvent(time: 3, .touchCancel(id: 1)), InputEvent(time: 3, .touchCancel(id: 2))])
+        reader.stop()
+        close(fds[0])
+    }
+
+    @Test func reopensAPathAfterTheDeviceIsLost() throws {
+        let path = NSTemporaryDirectory() + "plumscale-fifo-\(getpid())"
+        unlink(path)
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let log = OutputLog()
+        let reader = try EvdevReader(rawPath: path, device: slotDevice()) { log.append($0) }
+        reader.start()
+        defer { reader.stop() }
+        var writer = open(path, O_WRONLY)
+        writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 1), syn(1)]))
+        #expect(log.wait { $0.frames.count == 1 })
+        close(writer)
+        #expect(log.wait { $0.lostCount == 1 })
+        #expect(log.wait(3) { $0.backCount == 1 })    // retried after about a second
+        writer = open(path, O_WRONLY)
+        writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 5), syn(5)]))
+        #expect(log.wait { $0.frames.count == 2 })
+        // Same tracking id after a loss: still a new contact.
+        #expect(log.frames.map { $0.contacts.map(\.id) } == [[1], [2]])
+        close(writer)
+    }
+
+    @Test func openingWhatIsNotAnEventDeviceFails() {
+        #expect(throws: EvdevError(path: "/nonexistent/event0", reason: "no such device")) {
+            _ = try EvdevReader(path: "/nonexistent/event0") { _ in }
+        }
+        do {
+            _ = try EvdevReader(path: "/dev/null") { _ in }
+            Issue.record("/dev/null opened as an event device")
+        } catch let error as EvdevError {
+            #expect(error.reason.hasPrefix("not an event device"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func scannerReportsAMissingDirectory() {
+        let scan = TouchDeviceScanner.scan(directory: "/nonexistent/input")
+        #expect(scan.entries == nil)
+        #expect(TouchDeviceScanner.report(scan).hasPrefix("no /nonexistent/input"))
+    }
+
+    @Test func scannerReportFormatsDevicesAndProblems() throws {
+        let nexus = try EvemuRecording(contentsOf: recordingPath("nexus4-pressure.evemu")).device
+        let dell = try EvemuRecording(contentsOf: recordingPath("dell-canvas-position-only.evemu")).device
+        let text = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: [
+            .init(path: "/dev/input/event3", device: nexus),
+            .init(path: "/dev/input/event4", device: dell),
+            .init(path: "/dev/input/event5", device: nil, sysfsName: "ELAN Touchscreen",
+                  problem: EvdevError.explain(errno: EACCES)),
+        ]))
+        #expect(text.contains("/dev/input/event3 \"touch_dev\" (bus 0x0000 vendor 0x0000 product 0x0000 version 0x0000)"))
+        #expect(text.contains("multitouch protocol B, 10 slots, direct (touchscreen)"))
+        #expect(text.contains("ABS_MT_PRESSURE 0...255"))
+        #expect(text.contains("force mode: force"))
+        #expect(text.contains("ABS_MT_POSITION_X 0...32767, resolution 55"))
+        #expect(text.contains("force mode: position"))
+        #expect(text.contains("/dev/input/event5 \"ELAN Touchscreen\": cannot be opened: permission denied: "
+                              + "add yourself to the `input` group: sudo usermod -aG input $USER, then log in again"))
+    }
+}
