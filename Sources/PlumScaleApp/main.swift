@@ -9,7 +9,7 @@ do {
     case .help(let text): print(text)
     case .version: print(Help.version)
     case .render(let options): try RenderCommand.run(options, log: log)
-    case .devices: print("devices: not wired yet")
+    case .devices: try DevicesCommand.run(log: log)
     case .run(let options): try WindowCommand.run(options, log: log)
     }
     exit(0)

@@ -36,29 +36,8 @@ public enum WindowCommand {
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 
-        let source: InputSource
-        var mouse = false
-        if let replay {
-            source = .replay(replay.device)
-        } else {
-            switch options.source {
-            case .mouse:
-                source = .mouse
-                mouse = true
-            case .sdl:
-                source = .sdl()
-            case .auto:
-                if SDL_GetNumTouchDevices() > 0 {
-                    source = .sdl(deviceName: SDL_GetTouchName(0).map { String(cString: $0) } ?? "sdl")
-                } else {
-                    log.info("no touchscreen found: the mouse stands in (see --help)")
-                    source = .mouse
-                    mouse = true
-                }
-            case .evdev:
-                throw RuntimeFailure("--source evdev is not available in this build")
-            }
-        }
+        let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
+        log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
         let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse)
 
@@ -66,9 +45,55 @@ public enum WindowCommand {
         let player = replay.map { ReplayPlayer(events: $0.events) }
         player?.start(windowID: SDL_GetWindowID(window.window))
         defer { player?.stop() }
+        evdev?.start()
+        defer { evdev?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], log: log)
+            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
+    }
+
+    /// Where touches come from: a replay, the kernel device (real force on
+    /// any desktop), SDL's touch events, or the mouse standing in.
+    static func chooseSource(_ options: WindowOptions, replay: Replay?, log: Log) throws
+        -> (InputSource, mouse: Bool, evdev: EvdevSource?)
+    {
+        if let replay { return (.replay(replay.device), false, nil) }
+        func evdevSource(_ path: String) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+            let evdev: EvdevSource
+            do {
+                evdev = try EvdevSource(path: path)
+            } catch let error as EvdevError {
+                throw RuntimeFailure("--source evdev: \(error)")
+            }
+            let source = InputSource(kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode)
+            return (source, false, evdev)
+        }
+        switch options.source {
+        case .mouse:
+            return (.mouse, true, nil)
+        case .sdl:
+            return (.sdl(deviceName: sdlTouchName()), false, nil)
+        case .evdev(let path?):
+            return try evdevSource(path)
+        case .evdev(nil):
+            guard let best = EvdevSource.bestReadable(log: log) else {
+                throw RuntimeFailure(
+                    "--source evdev: no readable touch device under /dev/input (plumscale devices tells why)")
+            }
+            return try evdevSource(best.path)
+        case .auto:
+            let best = EvdevSource.bestReadable(log: log)
+            if let best, best.device.forceMode == .force { return try evdevSource(best.path) }
+            if SDL_GetNumTouchDevices() > 0 { return (.sdl(deviceName: sdlTouchName()), false, nil) }
+            if let best { return try evdevSource(best.path) }
+            log.info("no touchscreen found: the mouse stands in (see --help)")
+            return (.mouse, true, nil)
+        }
+    }
+
+    static func sdlTouchName() -> String {
+        guard SDL_GetNumTouchDevices() > 0, let name = SDL_GetTouchName(0) else { return "touchscreen" }
+        return String(cString: name)
     }
 }

@@ -7,6 +7,8 @@ public struct AppState: Equatable, Sendable {
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
     public private(set) var running = true
+    /// Shown while the touch device is missing.
+    public private(set) var deviceNotice: String?
     /// Time of the latest event applied.
     public private(set) var now = 0.0
 
@@ -37,6 +39,9 @@ public struct AppState: Equatable, Sendable {
             return true
         case .tick, .keyUp:
             return false
+        case .deviceChanged(let connected, let message):
+            deviceNotice = connected ? nil : message
+            return true
         case .keyDown, .pointerDown, .pointerMove, .pointerUp, .wheel:
             guard mouse != nil else { return false }
             return mouse!.apply(event.kind, time: now, layout: layout, board: &board)

@@ -1,7 +1,18 @@
 /// evemu recordings as replays: decoded with the same multitouch decoder as
-/// live evdev input.
+/// live evdev input. Time 0 is the first event; the device's axis ranges map
+/// onto the whole screen.
 enum EvemuReplay {
-    static func replay(text: String, file: String) throws -> Replay {
-        throw InputFileError(file: file, line: 1, "evemu recordings are not supported yet")
+    static func replay(_ recording: EvemuRecording, file: String) throws -> Replay {
+        let events: [InputEvent]
+        do {
+            events = try recording.inputEvents()
+        } catch {
+            throw InputFileError(file: file, error.description)
+        }
+        return Replay(device: ReplayDevice(name: recording.device.name, mode: recording.device.forceMode), events: events)
+    }
+
+    static func inputFileError(_ error: EvemuParseError) -> InputFileError {
+        InputFileError(file: error.file, line: error.line > 0 ? error.line : nil, error.reason)
     }
 }

@@ -32,10 +32,10 @@ extension AppState {
     /// Says what the hardware can measure, and how to get more.
     private func appendBanner(to scene: inout Scene) {
         let width = layout.size.width
-        let lines: [String]
+        var lines: [String]
         switch source.mode {
         case .force:
-            return
+            lines = []
         case .area:
             lines = ["Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them."]
         case .position:
@@ -44,6 +44,8 @@ extension AppState {
                 "For real force: join the input group and run --source evdev, or run on the console (KMSDRM).",
             ]
         }
+        if let notice = deviceNotice { lines.insert(notice, at: 0) }
+        if lines.isEmpty { return }
         let height = 12.0 + Double(lines.count) * 24
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
         for (i, line) in lines.enumerated() {

@@ -8,8 +8,10 @@ final class EventLoop {
     private var state: AppState
     private let replayEvents: [InputEvent]
     private let log: Log
+    private let evdev: EvdevSource?
 
-    init(window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], log: Log) {
+    init(window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?, log: Log) {
+        self.evdev = evdev
         self.window = window
         self.frames = frames
         self.state = state
@@ -44,11 +46,44 @@ final class EventLoop {
     }
 
     private func handle(_ event: SDL_Event) -> Bool {
+        if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
+            return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
+        }
         switch EventTranslation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
         case .input(let input): return state.apply(input)
         case .redraw: return true
         case .none: return false
         }
+    }
+
+    /// A reader thread's report, in window coordinates.
+    private func apply(_ output: EvdevReader.Output) -> Bool {
+        switch output {
+        case .frame(_, let events):
+            return events.reduce(false) { changed, event in state.apply(windowed(event)) || changed }
+        case .deviceLost(let reason, let cancelled):
+            for event in cancelled { state.apply(event) }
+            log.warning("touch device lost: \(reason)")
+            let message = "Touch device lost (\(reason)); waiting for it to come back."
+            return state.apply(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)))
+        case .deviceBack(let path):
+            log.info("touch device back at \(path)")
+            return state.apply(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")))
+        }
+    }
+
+    private func windowed(_ event: InputEvent) -> InputEvent {
+        var event = event
+        switch event.kind {
+        case .touchDown(var s):
+            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
+            event.kind = .touchDown(s)
+        case .touchMove(var s):
+            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
+            event.kind = .touchMove(s)
+        default: break
+        }
+        return event
     }
 
     private func draw() throws {

@@ -42,6 +42,20 @@ final class Window {
         return (Int(w), Int(h))
     }
 
+    /// A point normalised to the whole display (a touchscreen's range) as a
+    /// point normalised to this window: exact when fullscreen, through the
+    /// window's position and the display bounds when windowed.
+    func fromDisplay(x: Double, y: Double) -> (x: Double, y: Double) {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &bounds) == 0 else { return (x, y) }
+        var wx: Int32 = 0, wy: Int32 = 0
+        SDL_GetWindowPosition(window, &wx, &wy)
+        let (w, h) = size
+        guard w > 0, h > 0 else { return (x, y) }
+        return ((x * Double(bounds.w) + Double(bounds.x) - Double(wx)) / Double(w),
+                (y * Double(bounds.h) + Double(bounds.y) - Double(wy)) / Double(h))
+    }
+
     /// Reads back the frame just drawn (before present) and saves it as PNG.
     func saveScreenshot(_ path: String) throws {
         var w: Int32 = 0, h: Int32 = 0

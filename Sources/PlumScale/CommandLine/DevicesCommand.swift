@@ -1,0 +1,7 @@
+/// `plumscale devices`: the touch devices, their axes, the force mode each
+/// would give, and why one cannot be read.
+public enum DevicesCommand {
+    public static func run(log: Log) throws {
+        print(TouchDeviceScanner.report(), terminator: "")
+    }
+}
