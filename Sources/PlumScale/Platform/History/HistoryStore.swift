@@ -101,7 +101,8 @@ public final class HistoryStore {
         if existing {
             let report = try strings("PRAGMA integrity_check")
             guard report == ["ok"] else {
-                throw HistoryError.corrupt(path: path, details: report.prefix(3).joined(separator: "; "))
+                let lines = report.joined(separator: "\n").split(separator: "\n").prefix(4)
+                throw HistoryError.corrupt(path: path, details: lines.joined(separator: "; "))
             }
         }
         guard try strings("PRAGMA journal_mode = WAL") == ["wal"] else {
