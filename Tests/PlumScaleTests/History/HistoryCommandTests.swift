@@ -51,7 +51,7 @@ import Testing
     @Test func runtimeFailureExitsOneWithTheReason() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        FileManager.default.createFile(atPath: dir.database, contents: Data("nope".utf8))
+        _ = FileManager.default.createFile(atPath: dir.database, contents: Data("nope".utf8))
         let (code, _, err) = run(["list", "--db", dir.database])
         #expect(code == 1)
         #expect(err.hasPrefix("plumscale history: \(dir.database) is not a PlumScale history"))

@@ -25,6 +25,7 @@ import Testing
             try Test.cancel(Comment(rawValue: reason))
         }
         var acknowledgedTotal = 0
+        var committedUnacknowledged = 0
         for trial in 0..<Self.trials {
             let path = dir.path + "/trial\(trial).sqlite3"
             let acknowledged = try Self.killWhileSaving(binary, path: path,
@@ -40,12 +41,14 @@ import Testing
             // At most the one save in flight may have committed unacknowledged; none is torn.
             let stored = try store.rows(limit: 1_000_000)
             #expect(stored.count >= acknowledged.count && stored.count <= acknowledged.count + 1)
+            committedUnacknowledged += stored.count - acknowledged.count
             for row in stored {
                 #expect(row.objectCount == 1 + Int(row.id - 1) % 5)
                 #expect(try store.weighing(id: row.id)?.objects.count == row.objectCount)
             }
         }
-        print("history: \(Self.trials) SIGKILL trials, \(acknowledgedTotal) acknowledged weighings, none lost")
+        print("history: \(Self.trials) SIGKILL trials, \(acknowledgedTotal) acknowledged weighings, "
+            + "none lost; \(committedUnacknowledged) trial(s) died between COMMIT and the ack")
     }
 
     /// Starts a saver, kills it once `after` acks arrived (plus a pause), and

@@ -12,7 +12,7 @@ import Testing
     func garbageFileIsRefusedAndLeftUntouched(garbage: Data) throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        FileManager.default.createFile(atPath: dir.database, contents: garbage)
+        _ = FileManager.default.createFile(atPath: dir.database, contents: garbage)
         #expect(throws: HistoryError.notADatabase(path: dir.database)) {
             try HistoryStore(path: dir.database)
         }

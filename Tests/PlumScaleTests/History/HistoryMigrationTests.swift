@@ -41,7 +41,7 @@ import Testing
     @Test func emptyFileBecomesANewDatabase() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        FileManager.default.createFile(atPath: dir.database, contents: Data())
+        _ = FileManager.default.createFile(atPath: dir.database, contents: Data())
         let store = try HistoryStore(path: dir.database)
         #expect(try store.userVersion() == HistoryStore.schemaVersion)
     }
