@@ -1,0 +1,103 @@
+import Foundation
+
+/// Writers for exported history: one record per weighed object, carrying its
+/// weighing's id, time (ISO 8601, UTC, with Z), device and mode.
+public enum HistoryExport {
+    /// The export formats `plumscale history export` offers.
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, json
+    }
+
+    /// Column names, in order, shared by CSV and JSON.
+    public static let columns = ["weighing_id", "taken_at", "device", "mode", "index",
+                                 "x", "y", "force", "grams", "stable", "tare"]
+
+    /// "2024-05-01T12:30:00.250Z": UTC with milliseconds.
+    public static func isoTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    /// The CSV header line, with its line ending (RFC 4180: CRLF).
+    public static var csvHeader: String { columns.joined(separator: ",") + "\r\n" }
+
+    /// CSV lines (RFC 4180) for one weighing's objects; missing readings are empty fields.
+    public static func csvLines(_ weighing: Weighing) -> String {
+        let time = isoTime(weighing.takenAt)
+        var out = ""
+        for object in weighing.objects {
+            let fields: [String] = [
+                weighing.id.map(String.init) ?? "", time, csvField(weighing.device),
+                csvField(weighing.mode), String(object.index), number(object.x), number(object.y),
+                object.force.map(number) ?? "", object.grams.map(number) ?? "",
+                object.stable ? "true" : "false", number(object.tare),
+            ]
+            out += fields.joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// A whole CSV document.
+    public static func csv(_ weighings: [Weighing]) -> String {
+        weighings.reduce(csvHeader) { $0 + csvLines($1) }
+    }
+
+    /// Quotes a field when it holds a comma, quote, CR or LF; doubles inner quotes.
+    public static func csvField(_ text: String) -> String {
+        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// JSON objects (one per weighed object, keys in `columns` order), comma-separated,
+    /// without the enclosing brackets, so a long export can be streamed.
+    public static func jsonObjects(_ weighing: Weighing) -> [String] {
+        let time = isoTime(weighing.takenAt)
+        return weighing.objects.map { object in
+            let values: [String] = [
+                weighing.id.map(String.init) ?? "null", jsonString(time),
+                jsonString(weighing.device), jsonString(weighing.mode), String(object.index),
+                jsonNumber(object.x), jsonNumber(object.y),
+                object.force.map(jsonNumber) ?? "null", object.grams.map(jsonNumber) ?? "null",
+                object.stable ? "true" : "false", jsonNumber(object.tare),
+            ]
+            let pairs = zip(columns, values).map { "\"\($0)\":\($1)" }
+            return "{" + pairs.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A whole JSON document: an array of objects, one per line.
+    public static func json(_ weighings: [Weighing]) -> String {
+        let objects = weighings.flatMap(jsonObjects)
+        if objects.isEmpty { return "[]\n" }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A JSON string literal with the escapes RFC 8259 requires.
+    public static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A finite number in its shortest round-trip form; non-finite becomes null.
+    static func jsonNumber(_ value: Double) -> String {
+        value.isFinite ? number(value) : "null"
+    }
+
+    /// Shortest round-trip decimal ("0.42", "640.0").
+    static func number(_ value: Double) -> String { "\(value)" }
+}

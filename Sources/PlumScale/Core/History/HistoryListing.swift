@@ -1,0 +1,50 @@
+import Foundation
+
+/// Text for `plumscale history list`: a fixed-width table, newest first, times local.
+public enum HistoryListing {
+    /// Local time as "2024-05-01 14:30:00".
+    public static func localTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// The heaviest reading as the table shows it: "153.2 g (42.0%)", "42.0%", or "-".
+    public static func heaviestText(force: Double?, grams: Double?, mode: String) -> String {
+        let forceText = force.map { String(format: "%.1f%%", $0 * 100) }
+        let approx = mode == "area" ? "~" : ""
+        switch (grams, forceText) {
+        case let (g?, f?): return String(format: "%.1f g", g) + " (\(approx)\(f))"
+        case let (g?, nil): return String(format: "%.1f g", g)
+        case let (nil, f?): return approx + f
+        default: return "-"
+        }
+    }
+
+    /// The table: a header, one line per row, and a footer "N of M weighings".
+    public static func format(_ rows: [HistoryRow], total: Int,
+                              timeZone: TimeZone = .current) -> String {
+        if rows.isEmpty { return total == 0 ? "No weighings yet.\n" : "No more weighings.\n" }
+        let header = ["ID", "TAKEN (LOCAL)", "MODE", "OBJECTS", "HEAVIEST", "DEVICE"]
+        let body = rows.map { row in
+            [String(row.id), localTime(row.takenAt, timeZone: timeZone), row.mode,
+             String(row.objectCount),
+             heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode),
+             row.device]
+        }
+        let table = [header] + body
+        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        var out = ""
+        for line in table {
+            let cells = line.enumerated().map { column, cell in
+                column == line.count - 1 ? cell : cell.padding(toLength: widths[column],
+                                                                withPad: " ", startingAt: 0)
+            }
+            out += cells.joined(separator: "  ") + "\n"
+        }
+        out += "\(rows.count) of \(total) weighing\(total == 1 ? "" : "s")\n"
+        return out
+    }
+}

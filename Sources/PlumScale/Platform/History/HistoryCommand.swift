@@ -1,0 +1,120 @@
+import Foundation
+
+/// `plumscale history <subcommand>`: the arguments after "history" in, an exit
+/// code out (0 success, 1 runtime failure, 2 bad usage).
+///
+///     list [--limit N] [--db PATH]              newest first, local times
+///     export --format csv|json [--out FILE] [--db PATH]
+///     delete ID [--db PATH]
+///     _stress-save --db PATH --count N          hidden: the durability test's child
+public enum HistoryCommand {
+    public static let usage = """
+        usage: plumscale history list [--limit N] [--db PATH]
+               plumscale history export --format csv|json [--out FILE] [--db PATH]
+               plumscale history delete ID [--db PATH]
+        """
+
+    public static func run(_ arguments: [String],
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                           errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) -> Int32 {
+        guard let command = arguments.first else {
+            errors(usage + "\n")
+            return 2
+        }
+        let options: [String: String]
+        let positional: [String]
+        do {
+            (options, positional) = try parse(Array(arguments.dropFirst()))
+        } catch {
+            errors("plumscale history \(command): \(error)\n" + usage + "\n")
+            return 2
+        }
+        func int(_ name: String, default value: Int?) -> Int? {
+            guard let text = options[name] else { return value }
+            guard let number = Int(text), number >= 0 else { return nil }
+            return number
+        }
+        do {
+            switch (command, positional.count) {
+            case ("list", 0):
+                guard let limit = int("--limit", default: 20) else { break }
+                let store = try HistoryStore(path: options["--db"], environment: environment)
+                output(HistoryListing.format(try store.rows(limit: limit), total: try store.count()))
+                return 0
+            case ("export", 0):
+                guard let format = options["--format"].flatMap(HistoryExport.Format.init) else { break }
+                let store = try HistoryStore(path: options["--db"], environment: environment)
+                try export(store, format, to: options["--out"], output: output)
+                return 0
+            case ("delete", 1):
+                guard let id = Int64(positional[0]) else { break }
+                let store = try HistoryStore(path: options["--db"], environment: environment)
+                guard try store.delete(id: id) else {
+                    errors("plumscale history delete: no weighing \(id)\n")
+                    return 1
+                }
+                return 0
+            case ("_stress-save", 0):
+                guard let path = options["--db"], let count = int("--count", default: nil) else { break }
+                try HistoryStore.saveLoop(path: path, count: count)
+                return 0
+            default:
+                break
+            }
+        } catch {
+            errors("plumscale \(error)\n")
+            return 1
+        }
+        errors("plumscale history: bad arguments \(arguments.joined(separator: " "))\n" + usage + "\n")
+        return 2
+    }
+
+    /// Splits "--name value" options from positional arguments.
+    static func parse(_ arguments: [String]) throws -> ([String: String], [String]) {
+        var options: [String: String] = [:]
+        var positional: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else {
+                positional.append(argument)
+                continue
+            }
+            guard ["--db", "--limit", "--format", "--out", "--count"].contains(argument) else {
+                throw UsageError("unknown option \(argument)")
+            }
+            guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
+            options[argument] = value
+        }
+        return (options, positional)
+    }
+
+    /// Writes to FILE (via a temporary file renamed into place) or to `output`.
+    static func export(_ store: HistoryStore, _ format: HistoryExport.Format, to path: String?,
+                       output: (String) -> Void) throws {
+        guard let path else { return try store.export(format) { output($0) } }
+        let temporary = path + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let file = FileHandle(forWritingAtPath: temporary) else {
+            throw HistoryError.readOnly(path: temporary, reason: String(cString: strerror(errno)))
+        }
+        do {
+            try store.export(format) { try file.write(contentsOf: Data($0.utf8)) }
+            try file.synchronize()
+            try file.close()
+            guard rename(temporary, path) == 0 else {
+                throw HistoryError.readOnly(path: path, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            try? file.close()
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why the history store could not do what was asked. Messages from SQLite are
+/// copied at the moment of failure.
+public enum HistoryError: Error, Equatable, CustomStringConvertible {
+    /// Neither XDG_DATA_HOME nor HOME is set, so there is no default location.
+    case noDataDirectory
+    /// The directory for the database could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// The directory (or the file) cannot be written.
+    case readOnly(path: String, reason: String)
+    /// The file exists but is not an SQLite database; it was left untouched.
+    case notADatabase(path: String)
+    /// The database failed its integrity check; it was left untouched.
+    case corrupt(path: String, details: String)
+    /// The database was written by a newer PlumScale; it was left untouched.
+    case newerSchema(path: String, found: Int, known: Int)
+    /// The disk (or the database's size limit) is full; nothing of the failed save was kept.
+    case diskFull(path: String, message: String)
+    /// A weighing with no objects is not saved.
+    case emptyWeighing
+    /// The mode is not one of force, area, position.
+    case invalidMode(String)
+    /// Two objects of one weighing share an index.
+    case duplicateObjectIndex(Int)
+    /// Any other SQLite failure: its result code, message and what was being done.
+    case sqlite(code: Int32, message: String, during: String)
+
+    public var description: String {
+        switch self {
+        case .noDataDirectory:
+            return "history: neither XDG_DATA_HOME nor HOME is set; pass --db PATH"
+        case let .cannotCreateDirectory(path, reason):
+            return "history: cannot create directory \(path): \(reason)"
+        case let .readOnly(path, reason):
+            return "history: \(path) is not writable (\(reason)); weighings cannot be saved"
+        case let .notADatabase(path):
+            return "history: \(path) is not a PlumScale history database (not SQLite); "
+                + "it was left untouched: move it away or pass --db PATH"
+        case let .corrupt(path, details):
+            return "history: \(path) is damaged (integrity check: \(details)); "
+                + "it was left untouched: restore a backup or move it away"
+        case let .newerSchema(path, found, known):
+            return "history: \(path) has schema version \(found), this PlumScale knows "
+                + "up to \(known); it was left untouched: upgrade PlumScale"
+        case let .diskFull(path, message):
+            return "history: disk full, the weighing was not saved (\(path): \(message))"
+        case .emptyWeighing:
+            return "history: a weighing with no objects is not saved"
+        case let .invalidMode(mode):
+            return "history: mode \"\(mode)\" is not force, area or position"
+        case let .duplicateObjectIndex(index):
+            return "history: two objects share index \(index)"
+        case let .sqlite(code, message, during):
+            return "history: SQLite error \(code) while \(during): \(message)"
+        }
+    }
+}

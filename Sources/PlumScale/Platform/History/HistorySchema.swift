@@ -1,0 +1,62 @@
+import Foundation
+
+/// The schema, versioned by PRAGMA user_version: migration i takes a database
+/// from version i to i + 1, in one transaction.
+extension HistoryStore {
+    /// The newest schema this build knows.
+    public static var schemaVersion: Int { migrations.count }
+
+    static let migrations: [String] = [
+        // v1: weighings and their objects. taken_at: microseconds since 1970, UTC.
+        """
+        CREATE TABLE weighings(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            taken_at INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            mode TEXT NOT NULL CHECK (mode IN ('force', 'area', 'position')));
+        CREATE TABLE objects(
+            weighing_id INTEGER NOT NULL REFERENCES weighings(id) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,
+            x REAL NOT NULL,
+            y REAL NOT NULL,
+            force REAL,
+            grams REAL,
+            stable INTEGER NOT NULL CHECK (stable IN (0, 1)),
+            tare REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (weighing_id, idx)) WITHOUT ROWID;
+        """,
+        // v2: the table's summary kept on the weighing (backfilled; the order
+        // mirrors Weighing.heaviest), and the index for newest-first keyset pages.
+        """
+        ALTER TABLE weighings ADD COLUMN object_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE weighings ADD COLUMN heaviest_force REAL;
+        ALTER TABLE weighings ADD COLUMN heaviest_grams REAL;
+        UPDATE weighings SET object_count =
+            (SELECT count(*) FROM objects o WHERE o.weighing_id = weighings.id);
+        UPDATE weighings SET (heaviest_force, heaviest_grams) =
+            (SELECT force, grams FROM objects o
+             WHERE o.weighing_id = weighings.id AND (o.grams IS NOT NULL OR o.force IS NOT NULL)
+             ORDER BY o.grams IS NULL, o.grams DESC, o.force IS NULL, o.force DESC, o.idx
+             LIMIT 1);
+        CREATE INDEX weighings_by_time ON weighings(taken_at, id);
+        """,
+    ]
+
+    /// Applies the migrations from the database's version up to `target`.
+    func migrate(to target: Int = HistoryStore.schemaVersion) throws {
+        while try userVersion() < target {
+            try execute("BEGIN IMMEDIATE")
+            do {
+                let version = try userVersion()  // another process may have migrated
+                if version < target {
+                    try execute(Self.migrations[version])
+                    try execute("PRAGMA user_version = \(version + 1)")
+                }
+                try execute("COMMIT")
+            } catch {
+                rollbackIfOpen()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import CSQLite
+import Foundation
+
+/// The weighing history, an SQLite database (WAL, synchronous=FULL: a save
+/// that returned is on disk). One instance owns one connection; use it from
+/// one thread at a time. A damaged, foreign or newer database is never
+/// modified: opening it throws.
+public final class HistoryStore {
+    /// The database file.
+    public let path: String
+    let db: OpaquePointer
+
+    /// Opens (creating if needed) the history at `path`, or at `defaultPath` when nil,
+    /// migrating it to the current schema.
+    public convenience init(path: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        try self.init(path: path, environment: environment, schemaTarget: Self.schemaVersion)
+    }
+
+    /// Opens and migrates only up to `schemaTarget` (tests build old databases with it).
+    init(path: String?, environment: [String: String], schemaTarget: Int) throws {
+        let path = try path ?? Self.defaultPath(environment: environment)
+        let directory = (path as NSString).deletingLastPathComponent
+        try Self.ensureDirectory(directory.isEmpty ? "." : directory)
+        let exists = FileManager.default.fileExists(atPath: path)
+        if exists { try Self.checkHeader(path) }
+        guard access(exists ? path : (directory.isEmpty ? "." : directory), W_OK) == 0 else {
+            throw HistoryError.readOnly(path: exists ? path : directory,
+                                        reason: String(cString: strerror(errno)))
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+                ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw HistoryError.sqlite(code: code, message: message, during: "opening \(path)")
+        }
+        self.path = path
+        self.db = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5000)
+        try openChecked(existing: exists, schemaTarget: schemaTarget)
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    /// `$XDG_DATA_HOME/plumscale/history.sqlite3`, else `~/.local/share/plumscale/...`.
+    public static func defaultPath(environment: [String: String]) throws -> String {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return data + "/plumscale/history.sqlite3"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else {
+            throw HistoryError.noDataDirectory
+        }
+        return home + "/.local/share/plumscale/history.sqlite3"
+    }
+
+    /// Creates the directory and missing parents, each new one with mode 0700.
+    static func ensureDirectory(_ directory: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw HistoryError.cannotCreateDirectory(path: directory, reason: "not a directory")
+            }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory { try ensureDirectory(parent) }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            if errno == EACCES || errno == EROFS || errno == EPERM {
+                throw HistoryError.readOnly(path: parent, reason: reason)
+            }
+            throw HistoryError.cannotCreateDirectory(path: directory, reason: reason)
+        }
+    }
+
+    /// Refuses a non-empty file that does not start with the SQLite header.
+    static func checkHeader(_ path: String) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw HistoryError.readOnly(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? file.close() }
+        let header = (try? file.read(upToCount: 100)) ?? Data()
+        if header.isEmpty { return }
+        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+            throw HistoryError.notADatabase(path: path)
+        }
+    }
+
+    /// Version and integrity checks before anything is written, then the
+    /// connection settings, then migrations.
+    private func openChecked(existing: Bool, schemaTarget: Int) throws {
+        let version = try userVersion()
+        if version > Self.schemaVersion {
+            throw HistoryError.newerSchema(path: path, found: version, known: Self.schemaVersion)
+        }
+        if existing {
+            let report = try strings("PRAGMA integrity_check")
+            guard report == ["ok"] else {
+                let lines = report.joined(separator: "\n").split(separator: "\n").prefix(4)
+                throw HistoryError.corrupt(path: path, details: lines.joined(separator: "; "))
+            }
+        }
+        guard try strings("PRAGMA journal_mode = WAL") == ["wal"] else {
+            throw HistoryError.sqlite(code: SQLITE_ERROR, message: "WAL mode refused",
+                                      during: "opening \(path)")
+        }
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
+        try migrate(to: schemaTarget)
+    }
+
+    // MARK: SQL plumbing
+
+    /// The error for a failed call, with SQLite's message read now.
+    func failure(_ code: Int32, _ during: String) -> HistoryError {
+        let message = String(cString: sqlite3_errmsg(db))
+        switch code & 0xff {
+        case SQLITE_FULL: return .diskFull(path: path, message: message)
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+            return .readOnly(path: path, reason: message)
+        case SQLITE_CORRUPT: return .corrupt(path: path, details: message)
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        default: return .sqlite(code: code, message: message, during: during)
+        }
+    }
+
+    /// Runs SQL without results (one or more statements).
+    func execute(_ sql: String) throws {
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code, "running \(sql)") }
+    }
+
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        try SQLiteStatement(db: db, sql: sql, fail: failure)
+    }
+
+    /// The first column of every row, as text.
+    func strings(_ sql: String) throws -> [String] {
+        let statement = try prepare(sql)
+        var out: [String] = []
+        while try statement.step(fail: failure) { out.append(statement.text(0)) }
+        return out
+    }
+
+    func userVersion() throws -> Int {
+        Int(try strings("PRAGMA user_version").first ?? "0") ?? 0
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already.
+    func rollbackIfOpen() {
+        if sqlite3_get_autocommit(db) == 0 { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+    }
+}

@@ -1,0 +1,70 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement, finalized when released. Used only by `HistoryStore`,
+/// on the store's thread.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let db: OpaquePointer
+    let sql: String
+
+    init(db: OpaquePointer, sql: String, fail: (Int32, String) -> HistoryError) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw fail(code, "preparing \(sql)")
+        }
+        self.handle = statement
+        self.db = db
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to ?1, ?2, ... (nil binds NULL).
+    func bind(_ values: [SQLiteValue?]) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case nil: sqlite3_bind_null(handle, index)
+            case let .int(v)?: sqlite3_bind_int64(handle, index, v)
+            case let .double(v)?: sqlite3_bind_double(handle, index, v)
+            case let .text(v)?: sqlite3_bind_text(handle, index, v, -1, plum_sqlite_transient())
+            }
+        }
+    }
+
+    /// Steps once: true when a row is ready, false when done; throws on failure.
+    func step(fail: (Int32, String) -> HistoryError) throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = fail(code, "running \(sql)")
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+            ? nil : sqlite3_column_double(handle, column)
+    }
+
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: bytes)
+    }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case int(Int64)
+    case double(Double)
+    case text(String)
+}

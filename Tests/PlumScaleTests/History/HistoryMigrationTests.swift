@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// Each schema step, applied to a database left at an older version.
+@Suite struct HistoryMigrationTests {
+    @Test func versionOneDatabaseMigratesWithItsData() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        do {
+            let old = try HistoryStore(path: dir.database, environment: [:], schemaTarget: 1)
+            #expect(try old.userVersion() == 1)
+            #expect(try old.strings("SELECT name FROM sqlite_master WHERE type = 'index' "
+                + "AND name = 'weighings_by_time'").isEmpty)
+            // Version 1 rows, written as version 1 wrote them.
+            try old.execute("""
+                INSERT INTO weighings(id, taken_at, device, mode) VALUES
+                    (1, 1714564800000000, 'old panel', 'force'),
+                    (2, 1714564900000000, 'old panel', 'position');
+                INSERT INTO objects(weighing_id, idx, x, y, force, grams, stable, tare) VALUES
+                    (1, 0, 100, 100, 0.30, 40, 1, 0),
+                    (1, 1, 400, 100, 0.60, NULL, 1, 0),
+                    (1, 2, 700, 100, 0.50, 90, 0, 0.05),
+                    (2, 0, 100, 100, NULL, NULL, 1, 0);
+                """)
+        }
+        let store = try HistoryStore(path: dir.database)
+        #expect(try store.userVersion() == 2)
+        let rows = try store.rows(limit: 10)
+        #expect(rows.map(\.id) == [2, 1])
+        #expect(rows.map(\.objectCount) == [1, 3])
+        #expect(rows[0].heaviestForce == nil && rows[0].heaviestGrams == nil)
+        // Grams outrank force: object 2 (90 g), not object 1 (the greatest force).
+        let first = try #require(try store.weighing(id: 1))
+        #expect(rows[1].heaviestGrams == first.heaviest?.grams)
+        #expect(rows[1].heaviestForce == first.heaviest?.force)
+        #expect(rows[1].heaviestGrams == 90)
+        #expect(try store.save(sampleWeighing()) == 3)
+    }
+
+    @Test func emptyFileBecomesANewDatabase() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        _ = FileManager.default.createFile(atPath: dir.database, contents: Data())
+        let store = try HistoryStore(path: dir.database)
+        #expect(try store.userVersion() == HistoryStore.schemaVersion)
+    }
+
+    @Test func reopeningDoesNotMigrateAgain() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        let id = try HistoryStore(path: dir.database).save(sampleWeighing())
+        let store = try HistoryStore(path: dir.database)
+        #expect(try store.userVersion() == HistoryStore.schemaVersion)
+        #expect(try store.weighing(id: id)?.objects.count == 3)
+    }
+
+    @Test(arguments: [
+        ([(1.0, 5.0), (nil, 9.0), (2.0, 1.0)], 2),  // (grams, force): grams outrank force
+        ([(nil, 0.2), (nil, 0.7), (nil, 0.7)], 1),  // a tie goes to the lowest index
+        ([(nil, nil), (nil, 0.1)], 1),              // an unmeasured object is never heaviest
+        ([(nil, nil)], nil),
+    ] as [([(Double?, Double?)], Int?)])
+    func heaviestPrefersGramsThenForceThenLowestIndex(readings: [(Double?, Double?)],
+                                                      expected: Int?) {
+        let objects = readings.enumerated().map { i, reading in
+            WeighedObject(index: i, x: 0, y: 0, force: reading.1, grams: reading.0, stable: true)
+        }
+        let weighing = Weighing(takenAt: Date(), device: "d", mode: "force", objects: objects)
+        #expect(weighing.heaviest?.index == expected)
+    }
+}
