@@ -28,6 +28,7 @@ let package = Package(
             dependencies: ["PlumScale"]),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScale"]),
+            dependencies: ["PlumScale"],
+            exclude: ["Rendering/Goldens"]),
     ]
 )

@@ -4,8 +4,12 @@ import PlumScale
 // Parse the arguments, run one command, map what went wrong to an exit code:
 // 0 success, 1 runtime failure, 2 bad usage or bad input file.
 let log = Log(verbose: CommandLine.arguments.contains("--verbose"))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "history" {
+    exit(HistoryCommand.run(Array(arguments.dropFirst())))
+}
 do {
-    switch try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try ArgumentParser.parse(arguments) {
     case .help(let text): print(text)
     case .version: print(Help.version)
     case .render(let options): try RenderCommand.run(options, log: log)

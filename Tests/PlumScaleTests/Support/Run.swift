@@ -7,29 +7,22 @@ struct RunResult {
     var stderr: String
 }
 
-/// Runs `plumscale` with arguments, waiting at most `timeout` seconds.
+/// Runs `plumscale` with arguments, waiting at most `timeout` seconds
+/// (then it is killed and the status is 128 + 9).
 func runPlumscale(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60) throws -> RunResult {
-    let process = Process()
-    process.executableURL = Paths.binary
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes while it runs, so a chatty child never blocks.
-    nonisolated(unsafe) var outData = Data(), errData = Data()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    group.wait()
+    let dir = Paths.temporaryDirectory("run")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("stdout").path, err = dir.appendingPathComponent("stderr").path
+    let child = try Spawned(Paths.binary.path, arguments, environment: environment, stdout: out, stderr: err)
+    var status = child.wait(timeout: timeout)
+    if status == nil {
+        kill(child.pid, SIGKILL)
+        status = child.wait(timeout: 5)
+    }
     return RunResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        status: status ?? -1,
+        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
 }
 
 /// Reads a JSON object written by the program.

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The real `plumscale render`, checked from outside as users and the
+/// contract tests do: exit codes, the state document, the PNG.
+@Suite struct RenderCommandTests {
+    let five = Paths.sessions.appendingPathComponent("five-plums.jsonl").path
+
+    @Test func fiveContactsRadiiLabelsAndOneHeaviest() throws {
+        let dir = Paths.temporaryDirectory()
+        let out = dir.appendingPathComponent("f.png"), state = dir.appendingPathComponent("s.json")
+        let result = try runPlumscale(["render", "--replay", five, "--at", "0.8", "--out", out.path, "--state", state.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        let doc = try readJSON(state)
+        #expect(doc["size"] as? [Int] == [1280, 720])
+        #expect(doc["rotation"] as? Int == 0)
+        #expect(doc["mode"] as? String == "force")
+        #expect(doc["source"] as? String == "replay")
+        #expect(doc["prompt"] is NSNull)
+        let contacts = doc["contacts"] as? [[String: Any]] ?? []
+        // The file's pressures at t=0.8: ids 1..5 are 0.22, 0.61 (moved at 0.4), 0.42 (moved at 0.6), 0.15, 0.05.
+        let forces = [0.22, 0.61, 0.42, 0.15, 0.05]
+        #expect(contacts.count == 5)
+        for (contact, force) in zip(contacts, forces) {
+            #expect(contact["force"] as? Double == force)
+            #expect(abs((contact["radius"] as? Double ?? 0) - (120 + force * 120)) < 1e-6)
+            #expect(contact["label"] as? String == String(format: "%.1f%%", force * 100))
+        }
+        #expect(contacts.filter { $0["heaviest"] as? Bool == true }.map { $0["id"] as? Int } == [2])
+        // id 1 went down at x=0.16, y=0.36 of a 1280x720 screen.
+        #expect(contacts[0]["x"] as? Double == 204.8)
+        #expect(contacts[0]["y"] as? Double == 259.2)
+    }
+
+    @Test func promptComesBackWhenEveryContactIsLifted() throws {
+        let dir = Paths.temporaryDirectory()
+        let state = dir.appendingPathComponent("s.json")
+        let result = try runPlumscale(["render", "--replay", five, "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+        #expect(result.status == 0)
+        let doc = try readJSON(state)
+        #expect(doc["prompt"] as? String == "lay your plums on me.")
+        #expect((doc["contacts"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func portraitSizeRotatesTheLayout() throws {
+        let dir = Paths.temporaryDirectory()
+        let state = dir.appendingPathComponent("s.json")
+        let result = try runPlumscale(
+            ["render", "--replay", five, "--at", "0.5", "--size", "720x1280", "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+        #expect(result.status == 0)
+        let doc = try readJSON(state)
+        #expect(doc["size"] as? [Int] == [1280, 720])
+        #expect(doc["rotation"] as? Int == 90)
+        let first = (doc["contacts"] as? [[String: Any]])?.first
+        // Screen (0.16 x 720, 0.36 x 1280) = (115.2, 460.8) lands at layout (460.8, 720 - 115.2).
+        #expect(first?["x"] as? Double == 460.8)
+        #expect(first?["y"] as? Double == 604.8)
+    }
+
+    @Test func malformedReplayExitsTwoNamingFileAndLine() throws {
+        let dir = Paths.temporaryDirectory()
+        let bad = dir.appendingPathComponent("bad.jsonl")
+        try "{\"t\":0,\"type\":\"down\",\"id\":1,\"x\":0.5,\"y\":0.5}\n{\"t\":0.1,\"type\":\"move\",\"id\":1,\"x\":0.5}\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let result = try runPlumscale(["render", "--replay", bad.path, "--out", dir.appendingPathComponent("f.png").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(bad.path):2:"))
+        #expect(result.stderr.contains("expected numbers \"x\" and \"y\""))
+    }
+
+    @Test func missingReplayAndBadUsageExitTwo() throws {
+        let missing = try runPlumscale(["render", "--replay", "/nonexistent/r.jsonl", "--out", "/tmp/x.png"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/r.jsonl"))
+        let usage = try runPlumscale(["render", "--replay", five])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--out"))
+    }
+
+    @Test func evemuRecordingRendersWithItsDeviceMode() throws {
+        let dir = Paths.temporaryDirectory()
+        let state = dir.appendingPathComponent("s.json")
+        let nexus = Paths.recordings.appendingPathComponent("nexus4-pressure.evemu").path
+        let result = try runPlumscale(["render", "--replay", nexus, "--at", "4", "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let doc = try readJSON(state)
+        #expect(doc["mode"] as? String == "force")
+        #expect(doc["device"] as? String == "touch_dev")
+        let contacts = doc["contacts"] as? [[String: Any]] ?? []
+        #expect(!contacts.isEmpty)
+        // Pressures in this recording are 24...66 of 0...255.
+        for contact in contacts {
+            let force = contact["force"] as? Double ?? -1
+            #expect(force >= 24.0 / 255 - 1e-9 && force <= 66.0 / 255 + 1e-9)
+        }
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try runPlumscale(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("ctrl+click"))
+        #expect(help.stdout.contains("wheel"))
+        #expect(try runPlumscale(["--version"]).stdout.hasPrefix("plumscale "))
+    }
+
+    @Test func devicesSaysSomethingUsefulWithoutTouchDevices() throws {
+        let result = try runPlumscale(["devices"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.isEmpty)
+    }
+}

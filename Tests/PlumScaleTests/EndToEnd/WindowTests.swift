@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// The real binary in a real window under Xvfb: a replay through SDL's event
+/// queue, then real mouse input through xdotool; screenshots checked by pixel.
+@Suite(.serialized) struct WindowTests {
+    @Test func replayInAWindowShowsYellowBlueAndWhite() throws {
+        let x = try Xvfb()
+        let dir = Paths.temporaryDirectory()
+        let shot = dir.appendingPathComponent("window.png")
+        let five = Paths.sessions.appendingPathComponent("five-plums.jsonl").path
+        let result = try runPlumscale(
+            ["--replay", five, "--screenshot", shot.path, "--exit-after", "0.8"], environment: x.environment, timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try Image.load(shot.path)
+        #expect(image.width == 1280 && image.height == 720)
+        // Heaviest at t=0.8 is id 2: centre (512, 446.4), radius 120 + 0.61 x 120 = 193.2.
+        #expect(image.color(x: 512, y: 446) == .yellow)
+        #expect(image.color(x: 512 + 193, y: 446) == .blue)
+        // id 1 (not heaviest): centre (204.8, 259.2), white inside, blue on its ring (radius 146.4).
+        #expect(image.color(x: 205, y: 259) == .white)
+        #expect(image.color(x: 205, y: Int(259.2 - 146.4)) == .blue)
+        #expect(image.color(x: 5, y: 5) == .white)
+    }
+
+    @Test func mouseStandsInForFingersWithXdotool() throws {
+        let x = try Xvfb()
+        let dir = Paths.temporaryDirectory()
+        let shot = dir.appendingPathComponent("mouse.png")
+        let app = try Spawned(
+            Paths.binary.path, ["--source", "mouse", "--screenshot", shot.path, "--exit-after", "5"],
+            environment: x.environment)
+        var window = ""
+        for _ in 0..<100 where window.isEmpty {
+            usleep(50_000)
+            window = try x.xdotool(["search", "--name", "PlumScale"])
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        #expect(!window.isEmpty, "the window appeared")
+        usleep(300_000)
+        // A pinned contact at (300, 300), pressed harder by six wheel notches (0.5 -> 0.8),
+        // then a held press at (900, 400) at the same force.
+        try x.xdotool(["mousemove", "--window", window, "300", "300"])
+        try x.xdotool(["keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        for _ in 0..<6 { try x.xdotool(["click", "4"]) }
+        try x.xdotool(["mousemove", "--window", window, "900", "400", "mousedown", "1"])
+        let status = app.wait(timeout: 20)
+        try? x.xdotool(["mouseup", "1"])
+        #expect(status == 0)
+        let image = try Image.load(shot.path)
+        // Both at 80%: radius 216. The pinned one came first and stays heaviest.
+        #expect(image.color(x: 300, y: 300) == .yellow)
+        #expect(image.color(x: 900, y: 400) == .white)
+        #expect(image.color(x: 300 + 216, y: 300) == .blue)
+        #expect(image.color(x: 900 - 216, y: 400) == .blue)
+    }
+
+    @Test func withoutADisplayItSaysSoAndPointsToRender() throws {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env["XDG_RUNTIME_DIR"] = Paths.temporaryDirectory().path
+        let result = try runPlumscale(["--exit-after", "1"], environment: env, timeout: 20)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no display"))
+        #expect(result.stderr.contains("plumscale render"))
+    }
+}
