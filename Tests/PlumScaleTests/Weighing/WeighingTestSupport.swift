@@ -1,4 +1,8 @@
 import Foundation
+import Testing
+
+/// Groups every weighing suite, so `swift test --filter Weighing` runs them all.
+@Suite struct WeighingTests {}
 
 /// A seeded random generator (SplitMix64), so noisy traces repeat exactly.
 struct SeededGenerator: RandomNumberGenerator {

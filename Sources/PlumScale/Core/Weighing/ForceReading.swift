@@ -80,14 +80,14 @@ public struct ContactWeighing: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ force: Double, at time: Double) -> Double {
         let smoothed = smoother.add(force, at: time)
-        stability.add(smoothed, at: time)
+        stability.add(smoothed, at: time, noise: smoother.noise)
         return smoothed
     }
 
     /// Lets time pass without a measurement (call at frame time).
     public mutating func advance(to time: Double) {
         if let smoothed = smoother.advance(to: time) {
-            stability.add(smoothed, at: time)
+            stability.add(smoothed, at: time, noise: smoother.noise)
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Decides when one contact's smoothed force has settled: it is stable once
-/// every value over the last `seconds` lies within a band `band` wide.
+/// every value over the last `seconds` lies within a band `band` wide, or
+/// as wide as the contact's measured noise when that is larger (a device
+/// jittering by ±1 point could otherwise never settle).
 public struct StabilityTracker: Equatable, Sendable {
     /// Width of the band the force must stay within (0.005 = 0.5 points).
     public var band: Double
@@ -11,10 +13,13 @@ public struct StabilityTracker: Equatable, Sendable {
     private var samples: [(time: Double, value: Double)] = []
     /// When the current run of in-band values started, nil before any sample.
     public private(set) var runStart: Double?
+    /// The band applied at the last sample: `band` or the noise if larger.
+    public private(set) var effectiveBand: Double
 
     public init(band: Double = 0.005, seconds: Double = 0.5) {
         self.band = band
         self.seconds = seconds
+        self.effectiveBand = band
     }
 
     public static func == (lhs: StabilityTracker, rhs: StabilityTracker) -> Bool {
@@ -23,8 +28,11 @@ public struct StabilityTracker: Equatable, Sendable {
             && lhs.samples.map(\.value) == rhs.samples.map(\.value)
     }
 
-    /// Feeds the smoothed force at `time` (seconds, not decreasing).
-    public mutating func add(_ value: Double, at time: Double) {
+    /// Feeds the smoothed force at `time` (seconds, not decreasing), with
+    /// the contact's measured noise (`ForceSmoother.noise`) if known.
+    public mutating func add(_ value: Double, at time: Double, noise: Double = 0) {
+        effectiveBand = max(band, noise)
+        let band = effectiveBand
         samples.append((time, value))
         // The run is the longest suffix of samples that fits in the band.
         var low = value, high = value
