@@ -11,7 +11,7 @@ public struct ForceSmoother: Equatable, Sendable {
     public static let noiseSampleCount = 128
     /// Recent |second differences| of the raw force, oldest first.
     private var secondDifferences: [Double] = []
-    /// The two raw samples before the last one fed by `add`.
+    /// The last two raw samples fed by `add` (the newer is the latest).
     private var previousRaw: (older: Double?, newer: Double?) = (nil, nil)
 
     public init(_ parameters: OneEuroFilter.Parameters = .force) {
