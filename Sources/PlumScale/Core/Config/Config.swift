@@ -1,0 +1,145 @@
+import Foundation
+
+/// PlumScale's settings, from `$XDG_CONFIG_HOME/plumscale/config.json`
+/// (fallback `~/.config/plumscale/config.json`) or an explicit path. Every
+/// key is optional; a missing key takes the default shown. The file:
+/// ```
+/// {
+///   "calibrations": {"<device name>": {"points": [{"force": 0.1, "grams": 5.0}, ...]}},
+///   "stability": {"band": 0.005, "seconds": 0.5},
+///   "heaviestMargin": 0.005,
+///   "peek": {"peek": 0.35, "pop": 0.70},
+///   "kiosk": {"pin": null, "idleSeconds": 60, "autoRecord": true, "autoRecordSeconds": 1.0},
+///   "font": null,
+///   "contactTimeoutSeconds": 10
+/// }
+/// ```
+public struct Config: Equatable, Sendable {
+    /// `calibrations`: per touch device (keyed by the device name as
+    /// `plumscale devices` shows it), the (force, grams) points measured with
+    /// known masses. Each needs ≥ 2 points, distinct forces in 0...1, grams
+    /// ≥ 0. Default: none (no grams shown).
+    public var calibrations: [String: [CalibrationPoint]]
+    /// `stability`: when a reading counts as settled.
+    public var stability: Stability
+    /// `heaviestMargin`: the lead, in force units 0...1, another contact needs
+    /// over the heaviest to take the yellow fill (0.005 = 0.5 points; the
+    /// measured noise is used when larger). In 0..<1.
+    public var heaviestMargin: Double
+    /// `peek`: Peek & Pop force thresholds on the history table.
+    public var peek: PeekThresholds
+    /// `kiosk`: the unattended weighing station.
+    public var kiosk: Kiosk
+    /// `font`: path of a TrueType font for all text (`~` expands; relative
+    /// paths are relative to the config file's directory), or null for the
+    /// built-in choice.
+    public var font: String?
+    /// `contactTimeoutSeconds`: a contact the device never lifted expires
+    /// after this many seconds without an event. > 0.
+    public var contactTimeoutSeconds: Double
+
+    /// `stability` settings.
+    public struct Stability: Equatable, Sendable {
+        /// `band`: width the smoothed force must stay within, in force units
+        /// (0.005 = 0.5 points; widened to the measured noise). In (0, 1).
+        public var band: Double = 0.005
+        /// `seconds`: how long it must stay there. In (0, 60].
+        public var seconds: Double = 0.5
+        public init(band: Double = 0.005, seconds: Double = 0.5) {
+            self.band = band
+            self.seconds = seconds
+        }
+    }
+
+    /// `peek` settings: force 0...1 at which a pressed history row shows its
+    /// preview (`peek`) and opens its detail (`pop`). 0 < peek < pop ≤ 1.
+    public struct PeekThresholds: Equatable, Sendable {
+        public var peek: Double = 0.35
+        public var pop: Double = 0.70
+        public init(peek: Double = 0.35, pop: Double = 0.70) {
+            self.peek = peek
+            self.pop = pop
+        }
+    }
+
+    /// `kiosk` settings.
+    public struct Kiosk: Equatable, Sendable {
+        /// `pin`: 4 to 12 digits, as a string, required to leave kiosk mode or
+        /// change settings there; null for no PIN.
+        public var pin: String? = nil
+        /// `idleSeconds`: with no contact for this long, the kiosk returns to
+        /// the scale screen and clears transient state. > 0.
+        public var idleSeconds: Double = 60
+        /// `autoRecord`: record a weighing by itself once every contact has
+        /// been stable for `autoRecordSeconds`.
+        public var autoRecord: Bool = true
+        /// `autoRecordSeconds`: how long all contacts stay stable before an
+        /// automatic record. > 0.
+        public var autoRecordSeconds: Double = 1.0
+        public init(pin: String? = nil, idleSeconds: Double = 60, autoRecord: Bool = true, autoRecordSeconds: Double = 1.0) {
+            self.pin = pin
+            self.idleSeconds = idleSeconds
+            self.autoRecord = autoRecord
+            self.autoRecordSeconds = autoRecordSeconds
+        }
+    }
+
+    public init(
+        calibrations: [String: [CalibrationPoint]] = [:], stability: Stability = Stability(),
+        heaviestMargin: Double = 0.005, peek: PeekThresholds = PeekThresholds(), kiosk: Kiosk = Kiosk(),
+        font: String? = nil, contactTimeoutSeconds: Double = 10
+    ) {
+        self.calibrations = calibrations
+        self.stability = stability
+        self.heaviestMargin = heaviestMargin
+        self.peek = peek
+        self.kiosk = kiosk
+        self.font = font
+        self.contactTimeoutSeconds = contactTimeoutSeconds
+    }
+
+    /// Every setting at its default.
+    public static let defaults = Config()
+
+    /// The fitted calibration of device `name`, nil when it has none. Points
+    /// were validated when the config was parsed.
+    public func calibrationFit(forDevice name: String) -> CalibrationFit? {
+        guard let points = calibrations[name] else { return nil }
+        return try? CalibrationFit(points: points)
+    }
+
+    /// The calibration points of one device as the file stores them.
+    static func calibrationJSON(_ points: [CalibrationPoint]) -> JSONValue {
+        .object([JSONMember("points", .array(points.map {
+            .object([JSONMember("force", .number($0.force)), JSONMember("grams", .number($0.grams))])
+        }))])
+    }
+
+    /// The effective configuration as a JSON value, keys in documented order.
+    public var json: JSONValue {
+        .object([
+            JSONMember("calibrations", .object(calibrations.keys.sorted().map {
+                JSONMember($0, Self.calibrationJSON(calibrations[$0]!))
+            })),
+            JSONMember("stability", .object([
+                JSONMember("band", .number(stability.band)), JSONMember("seconds", .number(stability.seconds)),
+            ])),
+            JSONMember("heaviestMargin", .number(heaviestMargin)),
+            JSONMember("peek", .object([JSONMember("peek", .number(peek.peek)), JSONMember("pop", .number(peek.pop))])),
+            JSONMember("kiosk", .object([
+                JSONMember("pin", kiosk.pin.map(JSONValue.string) ?? .null),
+                JSONMember("idleSeconds", .number(kiosk.idleSeconds)),
+                JSONMember("autoRecord", .bool(kiosk.autoRecord)),
+                JSONMember("autoRecordSeconds", .number(kiosk.autoRecordSeconds)),
+            ])),
+            JSONMember("font", font.map(JSONValue.string) ?? .null),
+            JSONMember("contactTimeoutSeconds", .number(contactTimeoutSeconds)),
+        ])
+    }
+
+    /// The effective configuration as pretty JSON (for `plumscale config
+    /// check`); it parses back to an equal `Config`.
+    public func describe() -> String {
+        json.pretty() + "\n"
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+extension Config {
+    /// Parses a config document, collecting every issue before throwing.
+    /// `file` only labels the errors. Missing keys take their defaults.
+    public static func parse(_ data: Data, file: String? = nil) throws(ConfigError) -> Config {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw ConfigError(file: file, issues: [ConfigIssue(
+                path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)])
+        }
+        var reader = ConfigReader()
+        let config = reader.read(root)
+        guard reader.issues.isEmpty else { throw ConfigError(file: file, issues: reader.issues) }
+        return config
+    }
+
+    public static func parse(_ text: String, file: String? = nil) throws(ConfigError) -> Config {
+        try parse(Data(text.utf8), file: file)
+    }
+}
+
+/// Reads a `Config` out of a JSON value, recording issues as it goes.
+struct ConfigReader {
+    var issues: [ConfigIssue] = []
+
+    mutating func fail(_ path: KeyPath, _ message: String, line: Int? = nil) {
+        issues.append(ConfigIssue(path: path.text, message: message, line: line))
+    }
+
+    /// The members of an object at `path`, after reporting unknown and
+    /// duplicate keys; nil (with an issue) when `value` is not an object.
+    mutating func members(_ value: JSONValue, at path: KeyPath, known: [String]?) -> [String: JSONValue]? {
+        guard case .object(let members) = value else {
+            fail(path, "expected an object, got \(value.typeName)")
+            return nil
+        }
+        var result: [String: JSONValue] = [:]
+        for member in members {
+            let memberPath = known == nil ? path.quotedKey(member.key) : path.key(member.key)
+            if let known, !known.contains(member.key) {
+                fail(memberPath, "unknown key (expected one of: \(known.joined(separator: ", ")))", line: member.line)
+            } else if result[member.key] != nil {
+                fail(memberPath, "duplicate key", line: member.line)
+            } else {
+                result[member.key] = member.value
+            }
+        }
+        return result
+    }
+
+    /// A number at `path` satisfying `valid` (described by `range`).
+    mutating func number(_ value: JSONValue?, at path: KeyPath, default fallback: Double,
+                         range: String, _ valid: (Double) -> Bool) -> Double {
+        guard let value else { return fallback }
+        guard case .number(let number) = value else {
+            fail(path, "expected a number, got \(value.typeName)")
+            return fallback
+        }
+        guard number.isFinite else {
+            fail(path, "must be a finite number")
+            return fallback
+        }
+        guard valid(number) else {
+            fail(path, "must be \(range), got \(JSONValue.format(number))")
+            return fallback
+        }
+        return number
+    }
+
+    mutating func bool(_ value: JSONValue?, at path: KeyPath, default fallback: Bool) -> Bool {
+        guard let value else { return fallback }
+        guard case .bool(let flag) = value else {
+            fail(path, "expected true or false, got \(value.typeName)")
+            return fallback
+        }
+        return flag
+    }
+
+    /// A string or null at `path`; `valid` returns a reason to refuse it.
+    mutating func optionalString(_ value: JSONValue?, at path: KeyPath, _ problem: (String) -> String?) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            if let reason = problem(text) {
+                fail(path, reason)
+                return nil
+            }
+            return text
+        case let other?:
+            fail(path, "expected a string or null, got \(other.typeName)")
+            return nil
+        }
+    }
+
+    mutating func read(_ root: JSONValue) -> Config {
+        var config = Config()
+        let top = KeyPath.root
+        let known = ["calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds"]
+        guard let keys = members(root, at: top, known: known) else { return config }
+        if let value = keys["calibrations"] {
+            config.calibrations = calibrations(value, at: top.key("calibrations"))
+        }
+        if let value = keys["stability"], let stability = members(value, at: top.key("stability"), known: ["band", "seconds"]) {
+            let path = top.key("stability")
+            config.stability.band = number(stability["band"], at: path.key("band"), default: 0.005,
+                                           range: "greater than 0 and less than 1") { $0 > 0 && $0 < 1 }
+            config.stability.seconds = number(stability["seconds"], at: path.key("seconds"), default: 0.5,
+                                              range: "greater than 0 and at most 60") { $0 > 0 && $0 <= 60 }
+        }
+        config.heaviestMargin = number(keys["heaviestMargin"], at: top.key("heaviestMargin"), default: 0.005,
+                                       range: "at least 0 and less than 1") { $0 >= 0 && $0 < 1 }
+        if let value = keys["peek"], let peek = members(value, at: top.key("peek"), known: ["peek", "pop"]) {
+            let path = top.key("peek")
+            let before = issues.count
+            config.peek.peek = number(peek["peek"], at: path.key("peek"), default: 0.35,
+                                      range: "greater than 0 and less than 1") { $0 > 0 && $0 < 1 }
+            config.peek.pop = number(peek["pop"], at: path.key("pop"), default: 0.70,
+                                     range: "greater than 0 and at most 1") { $0 > 0 && $0 <= 1 }
+            if issues.count == before, config.peek.peek >= config.peek.pop {
+                fail(path.key("pop"), "must be greater than peek (\(JSONValue.format(config.peek.peek))), got \(JSONValue.format(config.peek.pop))")
+            }
+        }
+        if let value = keys["kiosk"] {
+            config.kiosk = kiosk(value, at: top.key("kiosk"))
+        }
+        config.font = optionalString(keys["font"], at: top.key("font")) { $0.isEmpty ? "must not be empty (use null for the default font)" : nil }
+        config.contactTimeoutSeconds = number(keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
+                                              default: 10, range: "greater than 0") { $0 > 0 }
+        return config
+    }
+
+    mutating func kiosk(_ value: JSONValue, at path: KeyPath) -> Config.Kiosk {
+        var kiosk = Config.Kiosk()
+        guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds"]) else {
+            return kiosk
+        }
+        kiosk.pin = optionalString(keys["pin"], at: path.key("pin")) { pin in
+            let digitsOnly = pin.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
+            return digitsOnly && (4...12).contains(pin.count) ? nil : "must be 4 to 12 digits (0-9) or null"
+        }
+        kiosk.idleSeconds = number(keys["idleSeconds"], at: path.key("idleSeconds"), default: 60,
+                                   range: "greater than 0") { $0 > 0 }
+        kiosk.autoRecord = bool(keys["autoRecord"], at: path.key("autoRecord"), default: true)
+        kiosk.autoRecordSeconds = number(keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0,
+                                         range: "greater than 0") { $0 > 0 }
+        return kiosk
+    }
+
+    mutating func calibrations(_ value: JSONValue, at path: KeyPath) -> [String: [CalibrationPoint]] {
+        guard let devices = members(value, at: path, known: nil) else { return [:] }
+        var result: [String: [CalibrationPoint]] = [:]
+        for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
+            let devicePath = path.quotedKey(name)
+            if name.isEmpty { fail(devicePath, "the device name must not be empty") }
+            guard let keys = members(device, at: devicePath, known: ["points"]) else { continue }
+            let pointsPath = devicePath.key("points")
+            guard let pointsValue = keys["points"] else {
+                fail(pointsPath, "missing: a calibration needs at least 2 points")
+                continue
+            }
+            guard case .array(let items) = pointsValue else {
+                fail(pointsPath, "expected an array, got \(pointsValue.typeName)")
+                continue
+            }
+            if let points = calibrationPoints(items, at: pointsPath) { result[name] = points }
+        }
+        return result
+    }
+
+    /// The points of one calibration, or nil after reporting every issue.
+    mutating func calibrationPoints(_ items: [JSONValue], at path: KeyPath) -> [CalibrationPoint]? {
+        let before = issues.count
+        if items.count < 2 { fail(path, "a calibration needs at least 2 points, got \(items.count)") }
+        var points: [CalibrationPoint] = []
+        var firstIndexOfForce: [Double: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let pointPath = path.index(index)
+            let pointBefore = issues.count
+            guard let keys = members(item, at: pointPath, known: ["force", "grams"]) else { continue }
+            for key in ["force", "grams"] where keys[key] == nil { fail(pointPath.key(key), "missing") }
+            let force = number(keys["force"], at: pointPath.key("force"), default: .nan,
+                               range: "in 0...1") { $0 >= 0 && $0 <= 1 }
+            let grams = number(keys["grams"], at: pointPath.key("grams"), default: .nan,
+                               range: "at least 0 (a mass cannot be negative)") { $0 >= 0 }
+            if keys["force"] != nil, force.isFinite {
+                if let first = firstIndexOfForce[force] {
+                    fail(pointPath.key("force"), "repeats the force \(JSONValue.format(force)) of point [\(first)]")
+                } else {
+                    firstIndexOfForce[force] = index
+                }
+            }
+            if issues.count == pointBefore { points.append(CalibrationPoint(force: force, grams: grams)) }
+        }
+        return issues.count == before ? points : nil
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Picks the heaviest contact with hysteresis: the crown passes only when
+/// another contact exceeds the current heaviest by more than the margin, so
+/// two equal objects with jittery readings never flicker.
+public struct HeaviestTracker: Equatable, Sendable {
+    /// Least lead, in force units, a contact needs to take the crown
+    /// (0.005 = 0.5 points). The measured noise is used when larger.
+    public var margin: Double
+    /// The current heaviest contact id, nil with no contacts.
+    public private(set) var heaviest: Int?
+    /// Contacts (other than the heaviest) within the margin of it.
+    public private(set) var tied: Set<Int> = []
+    /// The margin applied at the last update.
+    public private(set) var effectiveMargin: Double
+
+    public init(margin: Double = 0.005) {
+        self.margin = margin
+        self.effectiveMargin = margin
+    }
+
+    /// Updates with every contact's force (the displayed, tared force) and,
+    /// optionally, each contact's measured noise (`ForceSmoother.noise`).
+    /// Returns the heaviest id.
+    @discardableResult
+    public mutating func update(forces: [Int: Double], noise: [Int: Double] = [:]) -> Int? {
+        effectiveMargin = max(margin, noise.values.max() ?? 0)
+        // Highest force first; ties broken by the lower id for determinism.
+        let ranked = forces.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        guard let top = ranked.first else {
+            heaviest = nil
+            tied = []
+            return nil
+        }
+        if let current = heaviest, let currentForce = forces[current] {
+            if top.key != current, top.value > currentForce + effectiveMargin {
+                heaviest = top.key
+            }
+        } else {
+            heaviest = top.key
+        }
+        let crownForce = forces[heaviest!]!
+        tied = Set(forces.filter { $0.key != heaviest && abs($0.value - crownForce) <= effectiveMargin }.keys)
+        return heaviest
+    }
+
+    /// Whether contact `id` is within the margin of the heaviest (the
+    /// heaviest itself counts as tied when any other contact is).
+    public func isTied(_ id: Int) -> Bool {
+        tied.contains(id) || (id == heaviest && !tied.isEmpty)
+    }
+}
+
+/// Readings at or above this fraction of the device's range are overload:
+/// the object may weigh more than the screen can tell.
+public enum Overload {
+    /// 98% of range.
+    public static let threshold = 0.98
+
+    /// Whether a raw force (0...1 of the device range, untared) is overload.
+    public static func isOverload(_ force: Double) -> Bool {
+        force >= threshold
+    }
+}

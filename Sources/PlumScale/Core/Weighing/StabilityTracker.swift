@@ -1,0 +1,78 @@
+import Foundation
+
+/// Decides when one contact's smoothed force has settled: it is stable once
+/// every value over the last `seconds` lies within a band `band` wide, or
+/// as wide as the contact's measured noise when that is larger (a device
+/// jittering by ±1 point could otherwise never settle).
+public struct StabilityTracker: Equatable, Sendable {
+    /// Width of the band the force must stay within (0.005 = 0.5 points).
+    public var band: Double
+    /// How long, in seconds, the force must stay within the band.
+    public var seconds: Double
+    /// Recent (time, value) samples: those of the current run, newest last.
+    private var samples: [(time: Double, value: Double)] = []
+    /// When the current run of in-band values started, nil before any sample.
+    public private(set) var runStart: Double?
+    /// The band applied at the last sample: `band` or the noise if larger.
+    public private(set) var effectiveBand: Double
+
+    public init(band: Double = 0.005, seconds: Double = 0.5) {
+        self.band = band
+        self.seconds = seconds
+        self.effectiveBand = band
+    }
+
+    public static func == (lhs: StabilityTracker, rhs: StabilityTracker) -> Bool {
+        lhs.band == rhs.band && lhs.seconds == rhs.seconds && lhs.runStart == rhs.runStart
+            && lhs.samples.map(\.time) == rhs.samples.map(\.time)
+            && lhs.samples.map(\.value) == rhs.samples.map(\.value)
+    }
+
+    /// Feeds the smoothed force at `time` (seconds, not decreasing), with
+    /// the contact's measured noise (`ForceSmoother.noise`) if known.
+    public mutating func add(_ value: Double, at time: Double, noise: Double = 0) {
+        effectiveBand = max(band, noise)
+        let band = effectiveBand
+        samples.append((time, value))
+        // The run is the longest suffix of samples that fits in the band.
+        var low = value, high = value
+        var first = samples.count - 1
+        while first > 0 {
+            let candidate = samples[first - 1].value
+            let newLow = min(low, candidate), newHigh = max(high, candidate)
+            if newHigh - newLow > band { break }
+            low = newLow
+            high = newHigh
+            first -= 1
+        }
+        if first > 0 {
+            // An older sample broke the band: the run starts after it.
+            samples.removeFirst(first)
+            runStart = samples[0].time
+        } else if runStart == nil {
+            runStart = time
+        }
+        // Samples older than the window are not needed once the run is
+        // long enough: keep the run start, drop history beyond `seconds`.
+        while samples.count > 1, samples[1].time <= time - seconds {
+            samples.removeFirst()
+        }
+    }
+
+    /// Forgets the history (the contact lifted or was re-tared).
+    public mutating func reset() {
+        samples.removeAll()
+        runStart = nil
+    }
+
+    /// Progress 0...1 toward stable at `now`, for a filling ring.
+    public func progress(at now: Double) -> Double {
+        guard let runStart, seconds > 0 else { return runStart == nil ? 0 : 1 }
+        return min(max((now - runStart) / seconds, 0), 1)
+    }
+
+    /// Whether the force has stayed in the band for `seconds` at `now`.
+    public func isStable(at now: Double) -> Bool {
+        progress(at: now) >= 1
+    }
+}
