@@ -5,7 +5,7 @@ extension AppState {
         let size = layout.size
         let scene = scene()
         let contacts: [JSONValue] = contactViews.map { view in
-            .object([
+            .fields([
                 ("id", .integer(view.id)),
                 ("x", .rounded(view.position.x)),
                 ("y", .rounded(view.position.y)),
@@ -16,13 +16,13 @@ extension AppState {
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
-            .object([
+            .fields([
                 ("kind", .string(element.kind)),
                 ("name", .string(element.name)),
                 ("rect", .array([element.rect.x, element.rect.y, element.rect.width, element.rect.height].map(JSONValue.rounded))),
             ])
         }
-        return .object([
+        return .fields([
             ("size", .array([.integer(Int(size.width)), .integer(Int(size.height))])),
             ("rotation", .integer(layout.rotation)),
             ("mode", .string(source.mode.rawValue)),

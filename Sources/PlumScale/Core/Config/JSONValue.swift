@@ -109,3 +109,22 @@ public struct JSONMember: Equatable, Sendable {
         lhs.key == rhs.key && lhs.value == rhs.value
     }
 }
+
+extension JSONValue {
+    /// An object from key-value pairs, in this order.
+    public static func fields(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs.map { JSONMember($0.0, $0.1) })
+    }
+
+    /// A number rounded to a millionth (so 120 + 0.42 x 120 reads 170.4);
+    /// nil and non-finite values are null, so documents stay valid JSON.
+    public static func rounded(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .number((value * 1e6).rounded() / 1e6)
+    }
+
+    public static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    /// Pretty text ending with a newline, for files.
+    public var prettyText: String { pretty() + "\n" }
+}
