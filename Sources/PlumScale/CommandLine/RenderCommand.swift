@@ -7,10 +7,19 @@ public enum RenderCommand {
         var state = AppState(screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device))
         let end = at ?? replay.duration
         for event in replay.events where event.time <= end {
+            tick(&state, until: event.time)
             state.apply(event)
         }
+        tick(&state, until: end)
         state.apply(InputEvent(time: end, .tick))
         return state
+    }
+
+    /// The frame ticks the live loop would give between two events.
+    static func tick(_ state: inout AppState, until time: Double) {
+        while let wake = state.nextWake, wake < time {
+            state.apply(InputEvent(time: wake, .tick))
+        }
     }
 
     public static func run(_ options: RenderOptions, log: Log) throws {

@@ -1,8 +1,12 @@
 /// Everything PlumScale knows, changed only by `apply(_:)`.
 public struct AppState: Equatable, Sendable {
+    /// How often the display is refreshed while readings settle.
+    public static let frameInterval = 1.0 / 60
+
     public var layout: Layout
     public var source: InputSource
-    public var board = ContactBoard()
+    public let config: Config
+    public private(set) var scale: Scale
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
@@ -11,11 +15,21 @@ public struct AppState: Equatable, Sendable {
     public private(set) var deviceNotice: String?
     /// Time of the latest event applied.
     public private(set) var now = 0.0
+    /// Touches that went down on a button: they press it, they weigh nothing.
+    private var buttonTouches: [Int: String] = [:]
 
-    public init(screen: Size, source: InputSource, mouseEmulation: Bool = false) {
+    public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults) {
         self.layout = Layout(screen: screen)
         self.source = source
+        self.config = config
+        self.scale = Scale(config: config, fit: source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil)
         self.mouse = mouseEmulation ? MouseEmulation() : nil
+    }
+
+    /// When the core next needs a `.tick` to keep the display true (readings
+    /// settling, stability building), or nil when it can sleep until input.
+    public var nextWake: Double? {
+        scale.isSettling(at: now) ? now + Self.frameInterval : nil
     }
 
     /// Applies one input. Returns whether what is on screen may have changed.
@@ -23,10 +37,21 @@ public struct AppState: Equatable, Sendable {
     public mutating func apply(_ event: InputEvent) -> Bool {
         if event.time.isFinite { now = max(now, event.time) }
         switch event.kind {
-        case .touchDown(let sample), .touchMove(let sample):
+        case .touchDown(let sample):
+            if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
+                buttonTouches[sample.id] = button.name
+                return false
+            }
             return place(sample)
-        case .touchUp(let id), .touchCancel(let id):
-            return board.lift(id: id)
+        case .touchMove(let sample):
+            if buttonTouches[sample.id] != nil { return false }
+            return place(sample)
+        case .touchUp(let id):
+            if let name = buttonTouches.removeValue(forKey: id) { return press(name) }
+            return scale.lift(id: id)
+        case .touchCancel(let id):
+            if buttonTouches.removeValue(forKey: id) != nil { return false }
+            return scale.lift(id: id)
         case .resize(let width, let height):
             guard width > 0, height > 0 else { return false }
             layout = Layout(screen: Size(Double(width), Double(height)))
@@ -34,17 +59,52 @@ public struct AppState: Equatable, Sendable {
         case .quit:
             running = false
             return true
-        case .keyDown(let name, _) where name == "escape":
-            running = false
-            return true
-        case .tick, .keyUp:
+        case .keyDown(let name, let modifiers):
+            return key(name, modifiers: modifiers)
+        case .tick:
+            let settling = scale.isSettling(at: now)
+            scale.advance(to: now)
+            return settling
+        case .keyUp:
             return false
         case .deviceChanged(let connected, let message):
             deviceNotice = connected ? nil : message
             return true
-        case .keyDown, .pointerDown, .pointerMove, .pointerUp, .wheel:
+        case .pointerDown(let x, let y, let button, _) where button == 1:
+            if let hit = buttonHit(x, y) { return press(hit.name) }
             guard mouse != nil else { return false }
-            return mouse!.apply(event.kind, time: now, layout: layout, board: &board)
+            return mouse!.apply(event.kind, time: now, layout: layout, scale: &scale)
+        case .pointerDown, .pointerMove, .pointerUp, .wheel:
+            guard mouse != nil else { return false }
+            return mouse!.apply(event.kind, time: now, layout: layout, scale: &scale)
+        }
+    }
+
+    private func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
+        guard source.mode != .position, x.isFinite, y.isFinite else { return nil }
+        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
+    }
+
+    /// A button was pressed: it does what its key does.
+    private mutating func press(_ name: String) -> Bool {
+        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
+        return key(button.key, modifiers: [])
+    }
+
+    private mutating func key(_ name: String, modifiers: Modifiers) -> Bool {
+        switch name {
+        case "escape":
+            running = false
+            return true
+        case "t":
+            scale.tareAll()
+            return true
+        case "z":
+            scale.clearTares()
+            return true
+        default:
+            guard mouse != nil else { return false }
+            return mouse!.apply(.keyDown(name: name, modifiers: modifiers), time: now, layout: layout, scale: &scale)
         }
     }
 
@@ -54,7 +114,7 @@ public struct AppState: Equatable, Sendable {
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
         }
-        board.place(
+        scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),
             force: measuredForce(sample), time: now)
         return true

@@ -13,6 +13,11 @@ extension AppState {
                 ("radius", .rounded(view.radius)),
                 ("label", view.label.map { .string($0) } ?? .null),
                 ("heaviest", .bool(view.heaviest)),
+                ("grams", .rounded(view.grams)),
+                ("tare", .rounded(view.tare)),
+                ("stable", .bool(view.stable)),
+                ("tied", .bool(view.tied)),
+                ("overload", .bool(view.overload)),
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
@@ -22,15 +27,23 @@ extension AppState {
                 ("rect", .array([element.rect.x, element.rect.y, element.rect.width, element.rect.height].map(JSONValue.rounded))),
             ])
         }
+        let fit = scale.fit
+        let calibration: JSONValue = .fields([
+            ("device", .string(source.deviceName)),
+            ("calibrated", .bool(fit != nil)),
+            ("r2", .rounded(fit?.rSquared)),
+            ("max_residual_g", .rounded(fit?.maxResidualGrams)),
+        ])
         return .fields([
             ("size", .array([.integer(Int(size.width)), .integer(Int(size.height))])),
             ("rotation", .integer(layout.rotation)),
             ("mode", .string(source.mode.rawValue)),
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
-            ("prompt", board.isEmpty ? .string(Plum.prompt) : .null),
+            ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("elements", .array(elements)),
+            ("calibration", calibration),
             ("running", .bool(running)),
         ])
     }

@@ -25,17 +25,22 @@ final class EventLoop {
         try draw()
         var event = SDL_Event()
         while state.running {
-            let now = Double(SDL_GetTicks64()) / 1000
+            var now = Double(SDL_GetTicks64()) / 1000
             if let deadline, now >= deadline { break }
+            // Sleep until input, the core's next frame tick, or the deadline.
+            let wake = [deadline, state.nextWake].compactMap { $0 }.min()
             let got: Int32
-            if let deadline {
-                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((deadline - now) * 1000).rounded(.up))))
+            if let wake {
+                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((wake - now) * 1000).rounded(.up))))
             } else {
                 got = SDL_WaitEvent(&event)
             }
-            guard got != 0 else { continue }
-            var dirty = handle(event)
+            var dirty = got != 0 && handle(event)
             while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
+            now = Double(SDL_GetTicks64()) / 1000
+            if let tick = state.nextWake, tick <= now {
+                dirty = state.apply(InputEvent(time: now, .tick)) || dirty
+            }
             if dirty { try draw() }
         }
         if let screenshot {
