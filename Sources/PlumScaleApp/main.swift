@@ -20,6 +20,9 @@ do {
 } catch let error as UsageError {
     log.error("\(error.description) (see plumscale --help)")
     exit(2)
+} catch let error as ConfigError {
+    log.error(error.description)
+    exit(2)
 } catch let error as InputFileError {
     log.error(error.description)
     exit(2)

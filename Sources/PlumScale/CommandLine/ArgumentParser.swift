@@ -35,6 +35,7 @@ public enum ArgumentParser {
             case "--replay": options.replay = try value(for: arg, &args)
             case "--size": options.size = try size(try value(for: arg, &args))
             case "--font": options.font = try value(for: arg, &args)
+            case "--config": options.config = try value(for: arg, &args)
             case "--screenshot": options.screenshot = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
             default: throw UsageError("unknown option \(arg)")
@@ -56,6 +57,7 @@ public enum ArgumentParser {
             case "--out": out = try value(for: arg, &args)
             case "--state": options.state = try value(for: arg, &args)
             case "--font": options.font = try value(for: arg, &args)
+            case "--config": options.config = try value(for: arg, &args)
             default: throw UsageError("render: unknown option \(arg)")
             }
         }

@@ -17,6 +17,7 @@ public enum Help {
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
           --size WxH                window size (default 1280x720); portrait sizes rotate the layout
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
+          --config FILE             the config file (default: $XDG_CONFIG_HOME/plumscale/config.json)
           --screenshot FILE.png     with --exit-after: save the last frame shown
           --exit-after SECONDS      quit after this many seconds
           --verbose                 more log lines on stderr
@@ -29,11 +30,15 @@ public enum Help {
           c                 clears the pins
           escape            quits
 
+        Weighing:
+          t                 tare: zero every contact on the screen (also the Tare button)
+          z                 clear the tare
+
         Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input file.
         """
 
     public static let render = """
-        Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json] [--font FILE]
+        Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json] [--font FILE] [--config FILE]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.

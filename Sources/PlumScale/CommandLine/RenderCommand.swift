@@ -3,8 +3,11 @@ import Foundation
 /// `plumscale render`: replay up to a time, draw that frame headless.
 public enum RenderCommand {
     /// The state after replaying every event with t <= `at` (default: all).
-    public static func replayState(_ replay: Replay, at: Double?, size: (width: Int, height: Int)) -> AppState {
-        var state = AppState(screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device))
+    public static func replayState(
+        _ replay: Replay, at: Double?, size: (width: Int, height: Int), config: Config = .defaults
+    ) -> AppState {
+        var state = AppState(
+            screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config)
         let end = at ?? replay.duration
         for event in replay.events where event.time <= end {
             tick(&state, until: event.time)
@@ -25,10 +28,11 @@ public enum RenderCommand {
     public static func run(_ options: RenderOptions, log: Log) throws {
         let replay = try ReplayLoader.load(path: options.replay)
         for warning in replay.warnings { log.warning(warning) }
-        let state = replayState(replay, at: options.at, size: options.size)
+        let config = try ConfigFile.load(explicitPath: options.config).config
+        let state = replayState(replay, at: options.at, size: options.size, config: config)
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
-            fontPath: try FontLocator.locate(override: options.font))
+            fontPath: try FontLocator.locate(override: options.font ?? config.font))
         canvas.render(state.scene())
         try canvas.savePNG(options.out)
         if let statePath = options.state {

@@ -6,7 +6,8 @@ public enum WindowCommand {
     public static func run(_ options: WindowOptions, log: Log) throws {
         let replay = try options.replay.map { try ReplayLoader.load(path: $0) }
         for warning in replay?.warnings ?? [] { log.warning(warning) }
-        let fontPath = try FontLocator.locate(override: options.font)
+        let config = try ConfigFile.load(explicitPath: options.config).config
+        let fontPath = try FontLocator.locate(override: options.font ?? config.font)
 
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
@@ -39,7 +40,7 @@ public enum WindowCommand {
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse)
+        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config)
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
