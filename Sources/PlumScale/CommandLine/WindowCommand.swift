@@ -8,6 +8,7 @@ public enum WindowCommand {
         for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let fontPath = try FontLocator.locate(override: options.font ?? config.font)
+        let history = try HistoryService(path: options.db)
 
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
@@ -49,7 +50,8 @@ public enum WindowCommand {
         evdev?.start()
         defer { evdev?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev, log: log)
+            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
+            history: history, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
     }

@@ -40,7 +40,7 @@ extension AppState {
             view.overload = reading.overload
             if mode == .force, let grams = reading.grams {
                 view.grams = grams
-                view.label = String(format: "%.1f g", grams)
+                view.label = Plum.grams(grams)
                 view.secondaryLabel = Plum.label(force: reading.displayed, mode: mode)
             } else {
                 view.label = Plum.label(force: reading.displayed, mode: mode)

@@ -10,7 +10,8 @@ public struct ScaleButton: Equatable, Sendable {
 extension AppState {
     public var scaleButtons: [ScaleButton] {
         let size = layout.size
-        let items = [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")]
+        var items = [("record", "Record (space)", "space"), ("history", "History (h)", "h")]
+        if source.mode != .position { items += [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")] }
         let width = 150.0, height = 44.0, gap = 10.0
         var x = size.width - gap
         return items.reversed().map { name, title, key in

@@ -8,19 +8,20 @@ extension AppState {
 
     /// The scale screen: Plum-O-Meter's circles, labels and prompt, plus
     /// what PlumScale adds (stability, ties, overload, tare, mode banner).
-    public func scene() -> Scene {
+    func scaleScene() -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let views = contactViews
-        for view in views where view.heaviest || view.tied {
-            let color = view.heaviest ? Color.yellow : Self.paleYellow
-            scene.shapes.append(.disc(center: view.position, radius: view.radius, color: color))
+        // The reading's label colour: pale while provisional, red in overload.
+        let circles = views.map { view in
+            PlumCircle(
+                position: view.position, radius: view.radius, label: view.label,
+                fill: view.heaviest ? .yellow : view.tied ? Self.paleYellow : nil,
+                ring: view.overload ? Self.overloadRed : .blue,
+                labelColor: view.overload ? Self.overloadRed : view.stable ? .blue : Self.provisional)
         }
-        for view in views {
-            let color = view.overload ? Self.overloadRed : .blue
-            scene.shapes.append(.ring(center: view.position, radius: view.radius, width: Plum.strokeWidth, color: color))
-        }
-        for view in views { appendReading(view, to: &scene) }
+        PlumDrawing.append(circles, to: &scene)
+        for view in views { appendReadingDetails(view, to: &scene) }
         if views.isEmpty {
             scene.shapes.append(
                 .text(Plum.prompt, at: Point(size.width / 2, size.height / 2), anchor: .center, size: 44, color: .ink))
@@ -34,14 +35,12 @@ extension AppState {
         return scene
     }
 
-    /// The label under the circle, provisional (pale) until stable, and a
-    /// badge on the ring: a filling dot while settling, green when stable.
-    private func appendReading(_ view: ContactView, to scene: inout Scene) {
-        guard let label = view.label else { return }
+    /// Under the label: the percentage beside grams, the overload warning;
+    /// on the ring a badge: a filling dot while settling, green when stable.
+    private func appendReadingDetails(_ view: ContactView, to scene: inout Scene) {
+        guard view.label != nil else { return }
         let color = view.overload ? Self.overloadRed : view.stable ? Color.blue : Self.provisional
-        var y = view.position.y + view.radius
-        scene.shapes.append(.text(label, at: Point(view.position.x, y), anchor: .topCenter, size: Plum.labelSize, color: color))
-        y += Plum.labelSize * 1.2
+        var y = view.position.y + view.radius + Plum.labelSize * 1.2
         if let secondary = view.secondaryLabel {
             scene.shapes.append(.text(secondary, at: Point(view.position.x, y), anchor: .topCenter, size: 18, color: color))
             y += 22
@@ -60,7 +59,6 @@ extension AppState {
     }
 
     private func appendButtons(to scene: inout Scene) {
-        guard source.mode != .position else { return }
         for button in scaleButtons {
             scene.shapes.append(.rect(button.rect, color: Color(232, 232, 240)))
             scene.shapes.append(.text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink))
