@@ -60,6 +60,7 @@ public enum ArgumentParser {
             case "--font": options.font = try value(for: arg, &args)
             case "--config": options.config = try value(for: arg, &args)
             case "--db": options.db = try value(for: arg, &args)
+            case "--kiosk": options.kiosk = true
             default: throw UsageError("render: unknown option \(arg)")
             }
         }

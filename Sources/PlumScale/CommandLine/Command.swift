@@ -37,11 +37,12 @@ public struct RenderOptions: Equatable, Sendable {
     public var font: String?
     public var config: String?
     public var db: String?
+    public var kiosk = false
     public init() {}
 
     public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
         a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font && a.config == b.config && a.db == b.db
+            && a.font == b.font && a.config == b.config && a.db == b.db && a.kiosk == b.kiosk
     }
 }
 
