@@ -39,7 +39,8 @@ public enum RenderCommand {
         let replay = try ReplayLoader.load(path: options.replay)
         for warning in replay.warnings { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
-        let history = try options.db.map { try HistoryService(path: $0) } ?? HistoryService(temporary: ())
+        let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
+        if let path = options.config { history.configPath = path }
         let state = replayState(replay, at: options.at, size: options.size, config: config, history: history,
             kiosk: options.kiosk)
         let canvas = try HeadlessCanvas(

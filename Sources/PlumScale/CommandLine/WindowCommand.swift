@@ -8,7 +8,7 @@ public enum WindowCommand {
         for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let fontPath = try FontLocator.locate(override: options.font ?? config.font)
-        let history = try HistoryService(path: options.db)
+        let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
 
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")

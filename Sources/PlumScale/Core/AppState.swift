@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
     /// Touches that went down on a button: they press it, they weigh nothing.
     var buttonTouches: [Int: String] = [:]
     public internal(set) var screen = Screen.scale
+    /// Present while the calibration screen is up.
+    public internal(set) var wizard: CalibrationWizard?
     /// Present in kiosk mode.
     public internal(set) var kiosk: Kiosk?
     public internal(set) var browser: HistoryBrowser
@@ -42,7 +44,7 @@ public struct AppState: Equatable, Sendable {
     public static func == (a: AppState, b: AppState) -> Bool {
         a.layout == b.layout && a.source == b.source && a.scale == b.scale && a.screen == b.screen
             && a.browser == b.browser && a.running == b.running && a.now == b.now && a.requests == b.requests
-            && a.notice?.text == b.notice?.text && a.kiosk == b.kiosk
+            && a.notice?.text == b.notice?.text && a.kiosk == b.kiosk && a.wizard == b.wizard
     }
 
     /// Hands the pending store requests to the shell.
@@ -72,7 +74,9 @@ public struct AppState: Equatable, Sendable {
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
         if let handled = kioskIntercept(event) { return handled || changed }
-        if screen != .scale, event.kind != .tick || screen == .history {
+        if screen == .calibrate {
+            changed = applyOnCalibrate(event) || changed
+        } else if screen != .scale, event.kind != .tick || screen == .history {
             changed = applyOffScale(event) || changed
             if case .tick = event.kind { scale.advance(to: now) }
         } else {
@@ -82,7 +86,7 @@ public struct AppState: Equatable, Sendable {
         return changed
     }
 
-    private mutating func applyOnScale(_ event: InputEvent) -> Bool {
+    mutating func applyOnScale(_ event: InputEvent) -> Bool {
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
@@ -172,6 +176,9 @@ public struct AppState: Equatable, Sendable {
             return true
         case "h":
             openHistory()
+            return true
+        case "k":
+            openCalibration()
             return true
         default:
             guard mouse != nil else { return false }

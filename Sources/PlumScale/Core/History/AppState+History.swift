@@ -42,6 +42,8 @@ extension AppState {
             _ = browser.peek.handle(.cancel(time: now))
             screen = .history
             reloadHistory()
+        case .calibrationSaved(_, let points):
+            calibrationSaved(points)
         case .exported(let path):
             show("Exported to \(path)", seconds: 6)
         case .failed(let message):

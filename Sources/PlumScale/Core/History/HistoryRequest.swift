@@ -10,6 +10,8 @@ public enum HistoryRequest: Equatable, Sendable {
     case weighing(id: Int64)
     case delete(id: Int64)
     case export(id: Int64)
+    /// Not history, but the same round trip: write a calibration to the config file.
+    case saveCalibration(device: String, points: [CalibrationPoint])
 }
 
 /// The store's answer.
@@ -19,6 +21,7 @@ public enum HistoryResult: Equatable, Sendable {
     case weighing(Weighing?)
     case deleted(id: Int64)
     case exported(path: String)
+    case calibrationSaved(device: String, points: [CalibrationPoint])
     /// What went wrong, in words for the screen ("disk full: ...").
     case failed(String)
 }

@@ -12,6 +12,7 @@ extension AppState {
         let size = layout.size
         var items = [("record", "Record (space)", "space"), ("history", "History (h)", "h")]
         if source.mode != .position { items += [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")] }
+        if source.mode == .force { items.append(("calibrate", "Calibrate (k)", "k")) }
         let width = 150.0, height = 44.0, gap = 10.0
         var x = size.width - gap
         return items.reversed().map { name, title, key in

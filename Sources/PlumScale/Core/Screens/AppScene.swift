@@ -3,7 +3,11 @@ extension AppState {
     public func scene() -> Scene {
         var scene: Scene
         switch screen {
-        case .scale, .calibrate: scene = scaleScene()
+        case .scale: scene = scaleScene()
+        case .calibrate:
+            scene = scaleScene()
+            scene.elements.removeAll { $0.kind == "button" }
+            appendWizard(to: &scene)
         case .history: scene = historyScene()
         case .detail: scene = detailScene()
         }

@@ -6,9 +6,12 @@ public final class HistoryService {
     let store: HistoryStore
     private let exportDirectory: String
     private let ownedDirectory: String?
+    /// Where calibrations made in the wizard are saved.
+    public var configPath: String?
 
     /// Opens the store at `path` (default: the XDG data directory).
-    public init(path: String?) throws {
+    public init(path: String?, configPath: String? = ConfigFile.defaultPath()) throws {
+        self.configPath = configPath
         store = try HistoryStore(path: path)
         exportDirectory = (store.path as NSString).deletingLastPathComponent + "/exports"
         ownedDirectory = nil
@@ -19,6 +22,7 @@ public final class HistoryService {
         let dir = NSTemporaryDirectory() + "plumscale-render-\(getpid())-\(UUID().uuidString.prefix(8))"
         store = try HistoryStore(path: dir + "/history.sqlite3")
         exportDirectory = dir + "/exports"
+        configPath = dir + "/config.json"
         ownedDirectory = dir
     }
 
@@ -54,6 +58,10 @@ public final class HistoryService {
             case .delete(let id):
                 _ = try store.delete(id: id)
                 return .deleted(id: id)
+            case .saveCalibration(let device, let points):
+                guard let configPath else { return .failed("calibration not saved: no config file (set --config)") }
+                try ConfigFile.saveCalibration(points, device: device, to: configPath)
+                return .calibrationSaved(device: device, points: points)
             case .export(let id):
                 guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
                 try FileManager.default.createDirectory(atPath: exportDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
