@@ -3,6 +3,8 @@ public enum Command: Equatable, Sendable {
     case run(WindowOptions)
     case render(RenderOptions)
     case devices
+    /// `plumscale config check [FILE]`: nil checks the default path.
+    case configCheck(path: String?)
     case help(String)
     case version
 }
@@ -17,12 +19,14 @@ public struct WindowOptions: Equatable, Sendable {
     public var screenshot: String?
     public var exitAfter: Double?
     public var verbose = false
+    /// `--config FILE`: the config file instead of the XDG default.
+    public var config: String?
     public init() {}
 
     public static func == (a: WindowOptions, b: WindowOptions) -> Bool {
         a.fullscreen == b.fullscreen && a.kiosk == b.kiosk && a.source == b.source && a.replay == b.replay
             && a.size == b.size && a.font == b.font && a.screenshot == b.screenshot && a.exitAfter == b.exitAfter
-            && a.verbose == b.verbose
+            && a.verbose == b.verbose && a.config == b.config
     }
 }
 
@@ -33,11 +37,13 @@ public struct RenderOptions: Equatable, Sendable {
     public var out = ""
     public var state: String?
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
+    public var config: String?
     public init() {}
 
     public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
         a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font
+            && a.font == b.font && a.config == b.config
     }
 }
 
