@@ -62,6 +62,13 @@ enum SignalQuit {
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
+        // A parent may have left them blocked (posix_spawn and fork inherit
+        // the mask): unblock them here, in the thread that runs the loop.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         log.debug("SIGTERM and SIGINT end the program cleanly")
     }
 
