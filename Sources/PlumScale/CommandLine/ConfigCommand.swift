@@ -10,6 +10,9 @@ public enum ConfigCommand {
         path: String?, log: Log, environment: [String: String] = ProcessInfo.processInfo.environment,
         output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     ) throws(ConfigError) {
+        let source = path.map { "\($0) (--config or argument)" }
+            ?? ConfigFile.defaultPath(environment: environment).map { "\($0) (the XDG default)" } ?? "nothing"
+        log.debug("config check: reading \(source)")
         let loaded = try ConfigFile.load(explicitPath: path, environment: environment)
         switch (loaded.path, loaded.existed) {
         case (let file?, true): log.info("\(file): valid; keys it leaves out take their defaults")

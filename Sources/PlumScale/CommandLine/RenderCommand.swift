@@ -16,6 +16,7 @@ public enum RenderCommand {
     public static func run(_ options: RenderOptions, log: Log) throws {
         let replay = try ReplayLoader.load(path: options.replay)
         for warning in replay.warnings { log.warning(warning) }
+        log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
         let state = replayState(replay, at: options.at, size: options.size)
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
