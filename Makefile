@@ -49,7 +49,7 @@ test: test-deps
 
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build
-	.build/debug/plumscale render --replay Resources/sessions/five-plums.jsonl --at 0.8 --out docs/screenshot.png
+	.build/debug/plumscale render --replay Resources/sessions/five-plums.jsonl --at 1.2 --out docs/screenshot.png
 
 # Builds $(CONFIG) (release by default), then installs the binary, the sample
 # sessions, the desktop entry, the icon, the kiosk unit and the README under

@@ -16,17 +16,18 @@ public struct WindowOptions: Equatable, Sendable {
     public var replay: String?
     public var size = (width: 1280, height: 720)
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
+    public var config: String?
+    public var db: String?
     public var screenshot: String?
     public var exitAfter: Double?
     public var verbose = false
-    /// `--config FILE`: the config file instead of the XDG default.
-    public var config: String?
     public init() {}
 
     public static func == (a: WindowOptions, b: WindowOptions) -> Bool {
         a.fullscreen == b.fullscreen && a.kiosk == b.kiosk && a.source == b.source && a.replay == b.replay
             && a.size == b.size && a.font == b.font && a.screenshot == b.screenshot && a.exitAfter == b.exitAfter
-            && a.verbose == b.verbose && a.config == b.config
+            && a.verbose == b.verbose && a.config == b.config && a.db == b.db
     }
 }
 
@@ -39,11 +40,12 @@ public struct RenderOptions: Equatable, Sendable {
     public var font: String?
     /// `--config FILE`: the config file instead of the XDG default.
     public var config: String?
+    public var db: String?
     public init() {}
 
     public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
         a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font && a.config == b.config
+            && a.font == b.font && a.config == b.config && a.db == b.db
     }
 }
 

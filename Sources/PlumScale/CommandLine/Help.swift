@@ -34,12 +34,16 @@ public enum Help {
           c                 clears the pins
           escape            quits
 
+        Weighing:
+          t                 tare: zero every contact on the screen (also the Tare button)
+          z                 clear the tare
+
         Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input file.
         """
 
     public static let render = """
         Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json]
-                                [--font FILE] [--config FILE] [--verbose]
+                                [--font FILE] [--config FILE] [--db FILE] [--verbose]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.

@@ -6,7 +6,9 @@ public enum WindowCommand {
     public static func run(_ options: WindowOptions, log: Log) throws {
         let replay = try options.replay.map { try ReplayLoader.load(path: $0) }
         for warning in replay?.warnings ?? [] { log.warning(warning) }
-        let fontPath = try FontLocator.locate(override: options.font)
+        let config = try ConfigFile.load(explicitPath: options.config).config
+        let fontPath = try FontLocator.locate(override: options.font ?? config.font)
+        let history = try HistoryService(path: options.db)
 
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
@@ -46,7 +48,7 @@ public enum WindowCommand {
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse)
+        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config)
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
@@ -55,7 +57,8 @@ public enum WindowCommand {
         evdev?.start()
         defer { evdev?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev, log: log)
+            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
+            history: history, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
     }

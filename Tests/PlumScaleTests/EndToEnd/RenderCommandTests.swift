@@ -9,7 +9,7 @@ import Testing
     @Test func fiveContactsRadiiLabelsAndOneHeaviest() throws {
         let dir = Paths.temporaryDirectory()
         let out = dir.appendingPathComponent("f.png"), state = dir.appendingPathComponent("s.json")
-        let result = try runPlumscale(["render", "--replay", five, "--at", "0.8", "--out", out.path, "--state", state.path])
+        let result = try runPlumscale(["render", "--replay", five, "--at", "1.2", "--out", out.path, "--state", state.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.path))
         let doc = try readJSON(state)
@@ -19,7 +19,7 @@ import Testing
         #expect(doc["source"] as? String == "replay")
         #expect(doc["prompt"] is NSNull)
         let contacts = doc["contacts"] as? [[String: Any]] ?? []
-        // The file's pressures at t=0.8: ids 1..5 are 0.22, 0.61 (moved at 0.4), 0.42 (moved at 0.6), 0.15, 0.05.
+        // The file's pressures at t=1.2: ids 1..5 are 0.22, 0.61 (moved at 0.4), 0.42 (moved at 0.6), 0.15, 0.05.
         let forces = [0.22, 0.61, 0.42, 0.15, 0.05]
         #expect(contacts.count == 5)
         for (contact, force) in zip(contacts, forces) {
