@@ -64,6 +64,7 @@ public enum ArgumentParser {
             case "--config": options.config = try value(for: arg, &args)
             case "--verbose", "-v": break  // read by main for the log
             case "--db": options.db = try value(for: arg, &args)
+            case "--kiosk": options.kiosk = true
             default: throw UsageError("render: unknown option \(arg)")
             }
         }

@@ -41,11 +41,12 @@ public struct RenderOptions: Equatable, Sendable {
     /// `--config FILE`: the config file instead of the XDG default.
     public var config: String?
     public var db: String?
+    public var kiosk = false
     public init() {}
 
     public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
         a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font && a.config == b.config && a.db == b.db
+            && a.font == b.font && a.config == b.config && a.db == b.db && a.kiosk == b.kiosk
     }
 }
 

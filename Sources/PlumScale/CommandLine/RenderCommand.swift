@@ -5,10 +5,11 @@ public enum RenderCommand {
     /// The state after replaying every event with t <= `at` (default: all).
     public static func replayState(
         _ replay: Replay, at: Double?, size: (width: Int, height: Int), config: Config = .defaults,
-        history: HistoryService? = nil
+        history: HistoryService? = nil, kiosk: Bool = false
     ) -> AppState {
         var state = AppState(
-            screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config)
+            screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config,
+            kiosk: kiosk)
         let end = at ?? replay.duration
         func feed(_ event: InputEvent) {
             if let history { history.feed(event, to: &state) } else { state.apply(event) }
@@ -40,7 +41,8 @@ public enum RenderCommand {
         log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0) } ?? HistoryService(temporary: ())
-        let state = replayState(replay, at: options.at, size: options.size, config: config, history: history)
+        let state = replayState(replay, at: options.at, size: options.size, config: config, history: history,
+            kiosk: options.kiosk)
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
             fontPath: try FontLocator.locate(override: options.font ?? config.font))

@@ -48,7 +48,7 @@ public enum WindowCommand {
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config)
+        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config, kiosk: options.kiosk)
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }

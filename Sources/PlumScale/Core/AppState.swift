@@ -10,7 +10,7 @@ public struct AppState: Equatable, Sendable {
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
-    public private(set) var running = true
+    public internal(set) var running = true
     /// Shown while the touch device is missing.
     public private(set) var deviceNotice: String?
     /// Time of the latest event applied.
@@ -18,13 +18,16 @@ public struct AppState: Equatable, Sendable {
     /// Touches that went down on a button: they press it, they weigh nothing.
     var buttonTouches: [Int: String] = [:]
     public internal(set) var screen = Screen.scale
+    /// Present in kiosk mode.
+    public internal(set) var kiosk: Kiosk?
     public internal(set) var browser: HistoryBrowser
     /// Requests for the history store, taken by the shell with `takeRequests()`.
     public internal(set) var requests: [HistoryRequest] = []
     /// A short message on screen ("Saved weighing #12", "disk full ..."), and until when.
     public internal(set) var notice: (text: String, until: Double)?
 
-    public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults) {
+    public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false) {
+        self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
         self.layout = Layout(screen: screen)
         self.source = source
         self.config = config
@@ -39,7 +42,7 @@ public struct AppState: Equatable, Sendable {
     public static func == (a: AppState, b: AppState) -> Bool {
         a.layout == b.layout && a.source == b.source && a.scale == b.scale && a.screen == b.screen
             && a.browser == b.browser && a.running == b.running && a.now == b.now && a.requests == b.requests
-            && a.notice?.text == b.notice?.text
+            && a.notice?.text == b.notice?.text && a.kiosk == b.kiosk
     }
 
     /// Hands the pending store requests to the shell.
@@ -54,6 +57,7 @@ public struct AppState: Equatable, Sendable {
         var wakes: [Double] = []
         if scale.isSettling(at: now) || browser.isAnimating { wakes.append(now + Self.frameInterval) }
         if let notice { wakes.append(max(notice.until, now + Self.frameInterval)) }
+        if let kioskWake { wakes.append(kioskWake) }
         return wakes.min()
     }
 
@@ -67,12 +71,15 @@ public struct AppState: Equatable, Sendable {
             changed = true
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
+        if let handled = kioskIntercept(event) { return handled || changed }
         if screen != .scale, event.kind != .tick || screen == .history {
             changed = applyOffScale(event) || changed
             if case .tick = event.kind { scale.advance(to: now) }
-            return changed
+        } else {
+            changed = applyOnScale(event) || changed
         }
-        return applyOnScale(event) || changed
+        if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
+        return changed
     }
 
     private mutating func applyOnScale(_ event: InputEvent) -> Bool {

@@ -51,6 +51,7 @@ extension AppState {
             ("elements", .array(elements)),
             ("notice", notice.map { .string($0.text) } ?? .null),
             ("calibration", calibration),
+            ("kiosk", .bool(kiosk != nil)),
             ("running", .bool(running)),
         ])
     }

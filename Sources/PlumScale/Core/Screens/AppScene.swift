@@ -7,6 +7,7 @@ extension AppState {
         case .history: scene = historyScene()
         case .detail: scene = detailScene()
         }
+        appendPinPad(to: &scene)
         if let notice {
             let size = layout.size
             let rect = Rect(x: size.width / 2 - 300, y: size.height - 120, width: 600, height: 44)
