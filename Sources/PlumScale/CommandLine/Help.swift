@@ -43,7 +43,7 @@ public enum Help {
 
     public static let render = """
         Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json]
-                                [--font FILE] [--config FILE] [--db FILE] [--verbose]
+                                [--font FILE] [--config FILE] [--db FILE] [--kiosk] [--verbose]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.
