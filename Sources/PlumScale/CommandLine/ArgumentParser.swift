@@ -10,8 +10,11 @@ public enum ArgumentParser {
         case "devices":
             args.removeFirst()
             if args.contains("--help") || args.contains("-h") { return .help(Help.devices) }
-            if let extra = args.first { throw UsageError("devices takes no arguments, found \(extra)") }
+            if let extra = args.first(where: { $0 != "--verbose" && $0 != "-v" }) { throw UsageError("devices takes no arguments, found \(extra)") }
             return .devices
+        case "config":
+            args.removeFirst()
+            return try parseConfig(args)
         default:
             return try parseWindow(args)
         }
@@ -59,6 +62,7 @@ public enum ArgumentParser {
             case "--state": options.state = try value(for: arg, &args)
             case "--font": options.font = try value(for: arg, &args)
             case "--config": options.config = try value(for: arg, &args)
+            case "--verbose", "-v": break  // read by main for the log
             case "--db": options.db = try value(for: arg, &args)
             case "--kiosk": options.kiosk = true
             default: throw UsageError("render: unknown option \(arg)")
@@ -69,6 +73,18 @@ public enum ArgumentParser {
         options.replay = replay
         options.out = out
         return .render(options)
+    }
+
+    /// `config check [FILE]`, `config --help`.
+    static func parseConfig(_ arguments: ArraySlice<String>) throws -> Command {
+        var args = arguments.filter { $0 != "--verbose" && $0 != "-v" }[...]
+        if args.contains("--help") || args.contains("-h") { return .help(Help.config) }
+        guard let subcommand = args.popFirst() else { throw UsageError("config needs a subcommand: config check [FILE]") }
+        guard subcommand == "check" else { throw UsageError("config: unknown subcommand \(subcommand) (expected check)") }
+        let path = args.popFirst()
+        if let path, path.hasPrefix("-") { throw UsageError("config check: unknown option \(path)") }
+        if let extra = args.first { throw UsageError("config check takes one FILE at most, found \(extra)") }
+        return .configCheck(path: path)
     }
 
     static func value(for option: String, _ args: inout ArraySlice<String>) throws -> String {

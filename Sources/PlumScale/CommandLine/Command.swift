@@ -3,6 +3,8 @@ public enum Command: Equatable, Sendable {
     case run(WindowOptions)
     case render(RenderOptions)
     case devices
+    /// `plumscale config check [FILE]`: nil checks the default path.
+    case configCheck(path: String?)
     case help(String)
     case version
 }
@@ -14,6 +16,7 @@ public struct WindowOptions: Equatable, Sendable {
     public var replay: String?
     public var size = (width: 1280, height: 720)
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
     public var config: String?
     public var db: String?
     public var screenshot: String?
@@ -35,6 +38,7 @@ public struct RenderOptions: Equatable, Sendable {
     public var out = ""
     public var state: String?
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
     public var config: String?
     public var db: String?
     public var kiosk = false

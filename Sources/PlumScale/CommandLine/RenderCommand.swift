@@ -38,6 +38,7 @@ public enum RenderCommand {
     public static func run(_ options: RenderOptions, log: Log) throws {
         let replay = try ReplayLoader.load(path: options.replay)
         for warning in replay.warnings { log.warning(warning) }
+        log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
         if let path = options.config { history.configPath = path }

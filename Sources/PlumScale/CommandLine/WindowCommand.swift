@@ -13,6 +13,7 @@ public enum WindowCommand {
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        KioskShell.setHints(kiosk: options.kiosk)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw RuntimeFailure(
                 "no display: SDL could not start video (\(String(cString: SDL_GetError()))). "
@@ -20,6 +21,7 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
+        SignalQuit.install(log: log)
         // SDL falls back to an invisible offscreen driver when nothing else
         // works; a window nobody can see is no window. Only an explicit
         // SDL_VIDEODRIVER choice gets it.
@@ -32,9 +34,14 @@ public enum WindowCommand {
         }
         try SDLLibrary.startTTF()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        var windowSize = options.size
+        if options.fullscreen || options.kiosk {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            windowSize = KioskShell.fullscreenSize(or: options.size)
+        }
         let window = try Window(
-            title: "PlumScale", width: options.size.width, height: options.size.height, flags: flags, log: log)
+            title: "PlumScale", width: windowSize.width, height: windowSize.height, flags: flags, log: log)
+        if options.kiosk { KioskShell.apply(window, log: log) }
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 

@@ -9,6 +9,8 @@ final class EventLoop {
     private let replayEvents: [InputEvent]
     private let log: Log
     private let evdev: EvdevSource?
+    /// Set by SIGTERM or SIGINT (see SignalQuit): the loop ends whatever the core says.
+    private(set) var quitSignal: Int32?
     private let history: HistoryService
 
     init(
@@ -29,7 +31,7 @@ final class EventLoop {
     func run(until deadline: Double?, screenshot: String?) throws {
         try draw()
         var event = SDL_Event()
-        while state.running {
+        while state.running && quitSignal == nil {
             var now = Double(SDL_GetTicks64()) / 1000
             if let deadline, now >= deadline { break }
             // Sleep until input, the core's next frame tick, or the deadline.
@@ -56,6 +58,11 @@ final class EventLoop {
     }
 
     private func handle(_ event: SDL_Event) -> Bool {
+        if let signal = SignalQuit.signal(in: event) {
+            log.info("\(SignalQuit.name(signal)) received: quitting")
+            quitSignal = signal
+            return false
+        }
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
