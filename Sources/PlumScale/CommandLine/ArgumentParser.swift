@@ -39,6 +39,7 @@ public enum ArgumentParser {
             case "--size": options.size = try size(try value(for: arg, &args))
             case "--font": options.font = try value(for: arg, &args)
             case "--config": options.config = try value(for: arg, &args)
+            case "--device-description": options.deviceDescription = try value(for: arg, &args)
             case "--db": options.db = try value(for: arg, &args)
             case "--screenshot": options.screenshot = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
@@ -62,6 +63,7 @@ public enum ArgumentParser {
             case "--state": options.state = try value(for: arg, &args)
             case "--font": options.font = try value(for: arg, &args)
             case "--config": options.config = try value(for: arg, &args)
+            case "--device-description": options.deviceDescription = try value(for: arg, &args)
             case "--verbose", "-v": break  // read by main for the log
             case "--db": options.db = try value(for: arg, &args)
             case "--kiosk": options.kiosk = true

@@ -19,6 +19,7 @@ public enum Help {
           --source auto|sdl|evdev[:/dev/input/eventN]|mouse
                                     where touches come from (default: auto)
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
+          --device-description F    the evemu device description, for a recording of events only
           --size WxH                window size (default 1280x720); portrait sizes rotate the layout
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
           --config FILE             settings file (default: $XDG_CONFIG_HOME/plumscale/config.json)
@@ -44,6 +45,7 @@ public enum Help {
     public static let render = """
         Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json]
                                 [--font FILE] [--config FILE] [--db FILE] [--kiosk] [--verbose]
+                                [--device-description FILE]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.

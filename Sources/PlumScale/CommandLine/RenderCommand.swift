@@ -36,7 +36,7 @@ public enum RenderCommand {
     }
 
     public static func run(_ options: RenderOptions, log: Log) throws {
-        let replay = try ReplayLoader.load(path: options.replay)
+        let replay = try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
         for warning in replay.warnings { log.warning(warning) }
         log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
         let config = try ConfigFile.load(explicitPath: options.config).config

@@ -4,7 +4,7 @@ import Foundation
 /// `plumscale` with no command: the scale in a window (or fullscreen).
 public enum WindowCommand {
     public static func run(_ options: WindowOptions, log: Log) throws {
-        let replay = try options.replay.map { try ReplayLoader.load(path: $0) }
+        let replay = try options.replay.map { try ReplayLoader.load(path: $0, description: options.deviceDescription) }
         for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let fontPath = try FontLocator.locate(override: options.font ?? config.font)

@@ -96,6 +96,24 @@ import Testing
         }
     }
 
+    /// A recording split in two, as evemu-record can write it: description and events.
+    @Test func evemuEventsWithASeparateDescription() throws {
+        let dir = Paths.temporaryDirectory()
+        let text = try String(contentsOf: Paths.recordings.appendingPathComponent("nexus4-pressure.evemu"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let description = dir.appendingPathComponent("n4.desc"), events = dir.appendingPathComponent("n4.events")
+        try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(to: description, atomically: true, encoding: .utf8)
+        try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(to: events, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("s.json"), out = dir.appendingPathComponent("f.png").path
+        let alone = try runPlumscale(["render", "--replay", events.path, "--out", out])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--device-description"))
+        let both = try runPlumscale(
+            ["render", "--replay", events.path, "--device-description", description.path, "--at", "4", "--out", out, "--state", state.path])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(try readJSON(state)["mode"] as? String == "force")
+    }
+
     @Test func helpAndVersion() throws {
         let help = try runPlumscale(["--help"])
         #expect(help.status == 0)
