@@ -38,6 +38,9 @@ public enum Help {
         Weighing:
           t                 tare: zero every contact on the screen (also the Tare button)
           z                 clear the tare
+          k                 calibrate to grams (force devices)
+          space             record a weighing
+          h                 the history (Peek & Pop: press a row harder, or hold it)
 
         Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input file.
         """
