@@ -88,6 +88,12 @@ enum FuzzCheck {
         guard let contacts = document["contacts"] as? [Any], contacts.count == state.board.contacts.count else {
             fatalError("the state document's contacts disagree with the state:\n\(text)")
         }
+        for case let contact as [String: Any] in contacts {
+            // Positions are clamped to the screen: never null (NaN) in the document.
+            guard contact["x"] is NSNumber, contact["y"] is NSNumber, contact["radius"] is NSNumber else {
+                fatalError("a contact without a finite position or radius:\n\(text)")
+            }
+        }
         guard let size = document["size"] as? [Any], size.count == 2 else {
             fatalError("the state document has no size:\n\(text)")
         }

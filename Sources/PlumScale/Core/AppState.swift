@@ -11,6 +11,8 @@ public struct AppState: Equatable, Sendable {
     public private(set) var deviceNotice: String?
     /// Time of the latest event applied.
     public private(set) var now = 0.0
+    /// Contacts with no event for this long are dropped (ContactExpiry.swift).
+    public var contactTimeout = Config.defaults.contactTimeoutSeconds
 
     public init(screen: Size, source: InputSource, mouseEmulation: Bool = false) {
         self.layout = Layout(screen: screen)
@@ -22,6 +24,11 @@ public struct AppState: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ event: InputEvent) -> Bool {
         if event.time.isFinite { now = max(now, event.time) }
+        let changed = handle(event)
+        return expireStaleContacts() || changed
+    }
+
+    private mutating func handle(_ event: InputEvent) -> Bool {
         switch event.kind {
         case .touchDown(let sample), .touchMove(let sample):
             return place(sample)

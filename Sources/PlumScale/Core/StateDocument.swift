@@ -23,7 +23,7 @@ extension AppState {
             ])
         }
         return .fields([
-            ("size", .array([.integer(Int(size.width)), .integer(Int(size.height))])),
+            ("size", .array([.rounded(size.width), .rounded(size.height)])),  // Int(_:) traps beyond Int.max
             ("rotation", .integer(layout.rotation)),
             ("mode", .string(source.mode.rawValue)),
             ("source", .string(source.kind)),
