@@ -82,3 +82,22 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# Reliability (README "Reliability"). `make fuzz` runs each libFuzzer target in
+# Fuzz/ for FUZZ_SECONDS; `make sanitize` runs the tests under AddressSanitizer
+# and ThreadSanitizer, each in its own build directory, the soak cut to
+# SANITIZE_SOAK_EVENTS events (sanitized code is several times slower).
+FUZZ_SECONDS ?= 60
+SANITIZE_SOAK_EVENTS ?= 100000
+.PHONY: fuzz sanitize sanitize-address sanitize-thread
+
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: test-deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+sanitize-thread: test-deps
+	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan

@@ -27,9 +27,12 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var requests: [HistoryRequest] = []
     /// A short message on screen ("Saved weighing #12", "disk full ..."), and until when.
     public internal(set) var notice: (text: String, until: Double)?
+    /// Contacts with no event for this long are dropped (ContactExpiry.swift).
+    public var contactTimeout = Config.defaults.contactTimeoutSeconds
 
     public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false) {
         self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
+        self.contactTimeout = config.contactTimeoutSeconds
         self.layout = Layout(screen: screen)
         self.source = source
         self.config = config
@@ -60,6 +63,7 @@ public struct AppState: Equatable, Sendable {
         if scale.isSettling(at: now) || browser.isAnimating { wakes.append(now + Self.frameInterval) }
         if let notice { wakes.append(max(notice.until, now + Self.frameInterval)) }
         if let kioskWake { wakes.append(kioskWake) }
+        if let nextContactExpiry { wakes.append(max(nextContactExpiry, now + Self.frameInterval)) }
         return wakes.min()
     }
 
@@ -83,7 +87,7 @@ public struct AppState: Equatable, Sendable {
             changed = applyOnScale(event) || changed
         }
         if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
-        return changed
+        return expireStaleContacts() || changed
     }
 
     mutating func applyOnScale(_ event: InputEvent) -> Bool {

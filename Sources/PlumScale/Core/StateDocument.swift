@@ -35,7 +35,7 @@ extension AppState {
             ("max_residual_g", .rounded(fit?.maxResidualGrams)),
         ])
         return .fields([
-            ("size", .array([.integer(Int(size.width)), .integer(Int(size.height))])),
+            ("size", .array([.rounded(size.width), .rounded(size.height)])),  // Int(_:) traps beyond Int.max
             ("rotation", .integer(layout.rotation)),
             ("screen", .string(screen.rawValue)),
             ("mode", .string(source.mode.rawValue)),

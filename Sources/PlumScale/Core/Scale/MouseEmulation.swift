@@ -24,6 +24,18 @@ public struct MouseEmulation: Equatable, Sendable {
     public mutating func apply(
         _ kind: InputEvent.Kind, time: Double, layout: Layout, scale: inout Scale
     ) -> Bool {
+        // A pointer at NaN or infinity (a broken event) is ignored; others
+        // are clamped to the screen, like touches.
+        var kind = kind
+        switch kind {
+        case .pointerDown(let x, let y, let button, let modifiers):
+            guard x.isFinite, y.isFinite else { return false }
+            kind = .pointerDown(x: min(max(x, 0), 1), y: min(max(y, 0), 1), button: button, modifiers: modifiers)
+        case .pointerMove(let x, let y):
+            guard x.isFinite, y.isFinite else { return false }
+            kind = .pointerMove(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        default: break
+        }
         switch kind {
         case .pointerDown(let x, let y, let button, let modifiers) where button == 1:
             let position = layout.layoutPoint(normalizedX: x, normalizedY: y)
