@@ -89,3 +89,22 @@ import Testing
         #expect(try history.store.count() == 0)
     }
 }
+
+/// A full disk at the moment of saving: a clear error on screen, and the
+/// weighing still there to be saved again.
+@Suite struct HistoryFullDiskTests {
+    @Test func fullDiskSaysSoAndKeepsTheWeighingOnScreen() throws {
+        let history = try HistoryService(temporary: ())
+        let pages = try history.store.strings("PRAGMA page_count").first.flatMap { Int($0) } ?? 2
+        try history.store.execute("PRAGMA max_page_count = \(pages)")
+        var lines = [#"{"plumscale-replay":1,"device":{"name":"p","pressure":true}}"#,
+                     #"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#]
+        // Enough weighings to fill the allowed pages.
+        for i in 0..<400 { lines.append(#"{"t":\#(1 + Double(i) * 0.001),"type":"key","key":"space"}"#) }
+        let replay = try JSONLinesReplay.parse(lines.joined(separator: "\n"), file: "full")
+        let state = RenderCommand.replayState(replay, at: 2, size: (1280, 720), history: history)
+        let saved = try history.store.count()
+        #expect(state.notice?.text.contains("full") == true, "\(state.notice?.text ?? "no notice"), \(saved) saved")
+        #expect(state.contactViews.count == 1, "the weighing is still on screen")
+    }
+}
