@@ -195,6 +195,7 @@ public struct AppState: Equatable, Sendable {
         let x = min(max(sample.x, 0), 1), y = min(max(sample.y, 0), 1)
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
+            scale.fit = config.calibrationFit(forDevice: source.deviceName)
         }
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),
