@@ -24,7 +24,7 @@ import Testing
     /// Two objects of the same true force 0.40, each read with uniform ±1
     /// point jitter at 120 Hz for 10 s: the yellow fill never moves.
     @Test func twoEqualJitteryObjectsKeepOneSteadyYellow() throws {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var lines = [down(0, 1, 0.3, 0.40), down(0, 2, 0.7, 0.40)]
         var t = 0.0
         while t < 10 {
@@ -129,18 +129,5 @@ import Testing
         let views = try state(lines, at: 1.5).contactViews
         #expect(views.map(\.id) == [1], "a touch on a button is not an object")
         #expect(views[0].label == "0.0%")
-    }
-}
-
-/// A small seeded generator, so a trace can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

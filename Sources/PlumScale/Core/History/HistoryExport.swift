@@ -76,22 +76,7 @@ public enum HistoryExport {
     }
 
     /// A JSON string literal with the escapes RFC 8259 requires.
-    public static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    public static func jsonString(_ text: String) -> String { JSONValue.quote(text) }
 
     /// A finite number in its shortest round-trip form; non-finite becomes null.
     static func jsonNumber(_ value: Double) -> String {
