@@ -85,7 +85,7 @@ enum FuzzCheck {
               let document = object as? [String: Any] else {
             fatalError("the state document is not valid JSON:\n\(text)")
         }
-        guard let contacts = document["contacts"] as? [Any], contacts.count == state.board.contacts.count else {
+        guard let contacts = document["contacts"] as? [Any], contacts.count == state.scale.board.contacts.count else {
             fatalError("the state document's contacts disagree with the state:\n\(text)")
         }
         for case let contact as [String: Any] in contacts {
