@@ -3,6 +3,7 @@ public enum Command: Equatable, Sendable {
     case run(WindowOptions)
     case render(RenderOptions)
     case devices
+    case bench(BenchOptions)
     case help(String)
     case version
 }

@@ -8,6 +8,7 @@ public enum Help {
           plumscale [options]                 open the scale in a 1280x720 window
           plumscale render --replay FILE ...  render one frame to PNG, no display needed
           plumscale devices                   list touch devices and the force each can measure
+          plumscale bench [--quick] [--json FILE]  measure frame cost, latency, idle CPU, memory
 
         Window options:
           --fullscreen              fill the screen
