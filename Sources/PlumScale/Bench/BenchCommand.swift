@@ -31,10 +31,17 @@ public enum BenchCommand {
         let fontPath = try FontLocator.locate(override: options.font)
         if let child = options.child {
             let parts = child.split(separator: ":")
-            guard parts.count == 2, parts[0] == "rss", let events = Int(parts[1]) else {
-                throw UsageError("bench: --child expects rss:EVENTS")
+            guard parts.count == 2, let count = Int(parts[1]) else {
+                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
             }
-            return try CoreBench.memoryChild(events: events, fontPath: fontPath)
+            switch parts[0] {
+            case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
+            case "frames": return try softwareFrames(rounds: count, fontPath: fontPath)
+            case "core":
+                let core = CoreBench.eventsPerSecond(seconds: Double(count))
+                return print(String(format: "%.0f events/s, %.0f ns/event", core.perSecond, core.nsPerEvent))
+            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            }
         }
         let quick = options.quick
         let started = benchNow()
@@ -144,6 +151,20 @@ public enum BenchCommand {
         print(table(report, quick: quick, seconds: benchNow() - started))
         try json(report).write(toFile: options.json, atomically: true, encoding: .utf8)
         note("wrote \(options.json)")
+    }
+
+    /// The span path alone, for profiling: `bench --child frames:ROUNDS`.
+    static func softwareFrames(rounds: Int, fontPath: String) throws {
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init") }
+        defer { SDL_Quit() }
+        let fonts = try FontSet(path: fontPath)
+        try BenchVideo.with(driver: "offscreen") {
+            let target = try BenchWindow(software: true)
+            let spans = FrameRenderer(renderer: target.renderer, rendererName: "software", fonts: fonts)
+            print(describe(try FrameBench.measure(target, iterations: rounds) { try spans.draw($0) }))
+        }
     }
 
     static func describe(_ f: FrameFigures) -> String {
