@@ -37,6 +37,7 @@ public enum BenchCommand {
             switch parts[0] {
             case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
             case "frames": return try softwareFrames(rounds: count, fontPath: fontPath)
+            case "parts": return try FrameParts.run(rounds: count, fontPath: fontPath)
             case "core":
                 let core = CoreBench.eventsPerSecond(seconds: Double(count))
                 return print(String(format: "%.0f events/s, %.0f ns/event", core.perSecond, core.nsPerEvent))
@@ -121,8 +122,8 @@ public enum BenchCommand {
             let latency = try LatencyBench.run(target, frames: frames, events: latencyEvents)
             report.values["latency_p99_frames"] = latency.p99Frames
             report.details["latency_p99_frames"] = String(
-                format: "p99 %.3f ms, p50 %.3f ms, max %.2f ms; median frame %.3f ms; %d events, %d frames (x11, software renderer, spans)",
-                latency.p99Ms, latency.p50Ms, latency.maxMs, latency.medianFrameMs, latency.events, latency.frames)
+                format: "p99 %.3f ms (queue->loop p99 %.3f, loop->presented p99 %.3f), p50 %.3f ms, max %.2f ms; median frame %.3f ms; %d events, %d frames (x11, software renderer, spans)",
+                latency.p99Ms, latency.p99QueueMs, latency.p99DrawMs, latency.p50Ms, latency.maxMs, latency.medianFrameMs, latency.events, latency.frames)
         }
         try BenchVideo.with(driver: "x11") {
             let target = try BenchWindow(software: false)
