@@ -10,6 +10,9 @@ enum StartupBench {
     struct Figures {
         var emptyMs: Double
         var fullMs: Double
+        /// Of which HistoryStore.init (header, integrity and migration checks).
+        var emptyOpenMs: Double
+        var fullOpenMs: Double
         var ratio: Double { fullMs / emptyMs }
     }
 
@@ -33,7 +36,7 @@ enum StartupBench {
         return (empty, full)
     }
 
-    static func startOnce(database: String, fontPath: String) throws -> Double {
+    static func startOnce(database: String, fontPath: String) throws -> (total: Double, open: Double) {
         let t0 = benchNow()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw SDLError("SDL_InitSubSystem(VIDEO)") }
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
@@ -50,14 +53,16 @@ enum StartupBench {
         SDL_GetRendererInfo(renderer, &info)
         let name = info.name.map { String(cString: $0) } ?? "unknown"
         let frames = FrameRenderer(renderer: renderer, rendererName: name, fonts: try FontSet(path: fontPath))
+        let o0 = benchNow()
         let store = try HistoryStore(path: database)
+        let o1 = benchNow()
         let page = try store.rows(limit: 20)
         let state = BenchWorkload.newState()
         try frames.draw(state.scene())
         SDL_RenderPresent(renderer)
         let t1 = benchNow()
         if page.count > 20 { print("") }
-        return t1 - t0
+        return (t1 - t0, o1 - o0)
     }
 
     static func run(rounds: Int, weighings: Int, fontPath: String) throws -> Figures {
@@ -67,11 +72,17 @@ enum StartupBench {
         let (empty, full) = try makeDatabases(in: directory, weighings: weighings)
         _ = try startOnce(database: empty, fontPath: fontPath)
         _ = try startOnce(database: full, fontPath: fontPath)
-        var a: [Double] = [], b: [Double] = []
+        var a: [Double] = [], b: [Double] = [], oa: [Double] = [], ob: [Double] = []
         for _ in 0..<rounds {
-            a.append(try startOnce(database: empty, fontPath: fontPath))
-            b.append(try startOnce(database: full, fontPath: fontPath))
+            let x = try startOnce(database: empty, fontPath: fontPath)
+            let y = try startOnce(database: full, fontPath: fontPath)
+            a.append(x.total)
+            oa.append(x.open)
+            b.append(y.total)
+            ob.append(y.open)
         }
-        return Figures(emptyMs: Stats.median(a) * 1000, fullMs: Stats.median(b) * 1000)
+        return Figures(
+            emptyMs: Stats.median(a) * 1000, fullMs: Stats.median(b) * 1000, emptyOpenMs: Stats.median(oa) * 1000,
+            fullOpenMs: Stats.median(ob) * 1000)
     }
 }
