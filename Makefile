@@ -5,14 +5,21 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 ARGS ?=
+# make install builds and installs this configuration (release, or debug);
+# BINARY overrides the file installed as bin/plumscale.
+CONFIG ?= release
+BINARY ?= .build/$(CONFIG)/plumscale
+# Where the kiosk unit goes: systemd reads $(PREFIX)/lib/systemd/system for
+# /usr and /usr/local.
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
 	libfontconfig-dev fonts-dejavu-core pkg-config
-TEST_PACKAGES := xvfb xdotool
+TEST_PACKAGES := xvfb xdotool desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test deps test-deps screenshot clean bench
+.PHONY: all build release run test deps test-deps screenshot clean install install-files uninstall bench
 
 all: build
 
@@ -48,7 +55,55 @@ bench: test-deps
 
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build
-	.build/debug/plumscale render --replay Resources/sessions/five-plums.jsonl --at 0.8 --out docs/screenshot.png
+	.build/debug/plumscale render --replay Resources/sessions/five-plums.jsonl --at 1.2 --out docs/screenshot.png
+
+# Builds $(CONFIG) (release by default), then installs the binary, the sample
+# sessions, the desktop entry, the icon, the kiosk unit and the README under
+# $(DESTDIR)$(PREFIX). The binary finds everything at run time without the
+# build tree (fonts through fontconfig, no SwiftPM resource bundle).
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product plumscale
+	@$(MAKE) --no-print-directory install-files
+
+# Copies only (the install test uses it with the binary it already has).
+install-files:
+	install -Dm755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/plumscale
+	install -d $(DESTDIR)$(PREFIX)/share/plumscale/sessions
+	install -m644 Resources/sessions/*.jsonl $(DESTDIR)$(PREFIX)/share/plumscale/sessions/
+	install -Dm644 Resources/plumscale.desktop $(DESTDIR)$(PREFIX)/share/applications/plumscale.desktop
+	install -Dm644 Resources/plumscale.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/plumscale.svg
+	install -d $(DESTDIR)$(UNITDIR)
+	sed -e 's|/usr/local/bin/plumscale|$(PREFIX)/bin/plumscale|g' \
+		-e 's|/usr/local/share/doc/plumscale|$(PREFIX)/share/doc/plumscale|g' \
+		Resources/plumscale-kiosk.service > $(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
+	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/plumscale/README.md
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/plumscale \
+		$(DESTDIR)$(PREFIX)/share/applications/plumscale.desktop \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/plumscale.svg \
+		$(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/plumscale $(DESTDIR)$(PREFIX)/share/doc/plumscale
 
 clean:
 	rm -rf .build
+
+# Reliability (README "Reliability"). `make fuzz` runs each libFuzzer target in
+# Fuzz/ for FUZZ_SECONDS; `make sanitize` runs the tests under AddressSanitizer
+# and ThreadSanitizer, each in its own build directory, the soak cut to
+# SANITIZE_SOAK_EVENTS events (sanitized code is several times slower).
+FUZZ_SECONDS ?= 60
+SANITIZE_SOAK_EVENTS ?= 100000
+.PHONY: fuzz sanitize sanitize-address sanitize-thread
+
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: test-deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+sanitize-thread: test-deps
+	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan

@@ -3,7 +3,7 @@ import PlumScale
 
 // Parse the arguments, run one command, map what went wrong to an exit code:
 // 0 success, 1 runtime failure, 2 bad usage or bad input file.
-let log = Log(verbose: CommandLine.arguments.contains("--verbose"))
+let log = Log(verbose: CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v"))
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "history" {
     exit(HistoryCommand.run(Array(arguments.dropFirst())))
@@ -14,12 +14,16 @@ do {
     case .version: print(Help.version)
     case .render(let options): try RenderCommand.run(options, log: log)
     case .devices: try DevicesCommand.run(log: log)
+    case .configCheck(let path): try ConfigCommand.check(path: path, log: log)
     case .bench(let options): try BenchCommand.run(options, log: log)
     case .run(let options): try WindowCommand.run(options, log: log)
     }
     exit(0)
 } catch let error as UsageError {
     log.error("\(error.description) (see plumscale --help)")
+    exit(2)
+} catch let error as ConfigError {
+    for line in error.description.split(separator: "\n") { log.error(String(line)) }
     exit(2)
 } catch let error as InputFileError {
     log.error(error.description)

@@ -13,8 +13,11 @@ public enum ArgumentParser {
         case "devices":
             args.removeFirst()
             if args.contains("--help") || args.contains("-h") { return .help(Help.devices) }
-            if let extra = args.first { throw UsageError("devices takes no arguments, found \(extra)") }
+            if let extra = args.first(where: { $0 != "--verbose" && $0 != "-v" }) { throw UsageError("devices takes no arguments, found \(extra)") }
             return .devices
+        case "config":
+            args.removeFirst()
+            return try parseConfig(args)
         default:
             return try parseWindow(args)
         }
@@ -38,6 +41,9 @@ public enum ArgumentParser {
             case "--replay": options.replay = try value(for: arg, &args)
             case "--size": options.size = try size(try value(for: arg, &args))
             case "--font": options.font = try value(for: arg, &args)
+            case "--config": options.config = try value(for: arg, &args)
+            case "--device-description": options.deviceDescription = try value(for: arg, &args)
+            case "--db": options.db = try value(for: arg, &args)
             case "--screenshot": options.screenshot = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
             default: throw UsageError("unknown option \(arg)")
@@ -59,6 +65,11 @@ public enum ArgumentParser {
             case "--out": out = try value(for: arg, &args)
             case "--state": options.state = try value(for: arg, &args)
             case "--font": options.font = try value(for: arg, &args)
+            case "--config": options.config = try value(for: arg, &args)
+            case "--device-description": options.deviceDescription = try value(for: arg, &args)
+            case "--verbose", "-v": break  // read by main for the log
+            case "--db": options.db = try value(for: arg, &args)
+            case "--kiosk": options.kiosk = true
             default: throw UsageError("render: unknown option \(arg)")
             }
         }
@@ -67,6 +78,18 @@ public enum ArgumentParser {
         options.replay = replay
         options.out = out
         return .render(options)
+    }
+
+    /// `config check [FILE]`, `config --help`.
+    static func parseConfig(_ arguments: ArraySlice<String>) throws -> Command {
+        var args = arguments.filter { $0 != "--verbose" && $0 != "-v" }[...]
+        if args.contains("--help") || args.contains("-h") { return .help(Help.config) }
+        guard let subcommand = args.popFirst() else { throw UsageError("config needs a subcommand: config check [FILE]") }
+        guard subcommand == "check" else { throw UsageError("config: unknown subcommand \(subcommand) (expected check)") }
+        let path = args.popFirst()
+        if let path, path.hasPrefix("-") { throw UsageError("config check: unknown option \(path)") }
+        if let extra = args.first { throw UsageError("config check takes one FILE at most, found \(extra)") }
+        return .configCheck(path: path)
     }
 
     static func value(for option: String, _ args: inout ArraySlice<String>) throws -> String {

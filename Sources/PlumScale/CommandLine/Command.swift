@@ -3,6 +3,8 @@ public enum Command: Equatable, Sendable {
     case run(WindowOptions)
     case render(RenderOptions)
     case devices
+    /// `plumscale config check [FILE]`: nil checks the default path.
+    case configCheck(path: String?)
     case bench(BenchOptions)
     case help(String)
     case version
@@ -15,6 +17,11 @@ public struct WindowOptions: Equatable, Sendable {
     public var replay: String?
     public var size = (width: 1280, height: 720)
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
+    public var config: String?
+    /// `--device-description FILE`: the evemu description of a recording that holds only events.
+    public var deviceDescription: String?
+    public var db: String?
     public var screenshot: String?
     public var exitAfter: Double?
     public var verbose = false
@@ -23,7 +30,7 @@ public struct WindowOptions: Equatable, Sendable {
     public static func == (a: WindowOptions, b: WindowOptions) -> Bool {
         a.fullscreen == b.fullscreen && a.kiosk == b.kiosk && a.source == b.source && a.replay == b.replay
             && a.size == b.size && a.font == b.font && a.screenshot == b.screenshot && a.exitAfter == b.exitAfter
-            && a.verbose == b.verbose
+            && a.verbose == b.verbose && a.config == b.config && a.db == b.db && a.deviceDescription == b.deviceDescription
     }
 }
 
@@ -34,11 +41,17 @@ public struct RenderOptions: Equatable, Sendable {
     public var out = ""
     public var state: String?
     public var font: String?
+    /// `--config FILE`: the config file instead of the XDG default.
+    public var config: String?
+    /// `--device-description FILE`: the evemu description of a recording that holds only events.
+    public var deviceDescription: String?
+    public var db: String?
+    public var kiosk = false
     public init() {}
 
     public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
         a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font
+            && a.font == b.font && a.config == b.config && a.db == b.db && a.kiosk == b.kiosk && a.deviceDescription == b.deviceDescription
     }
 }
 

@@ -8,7 +8,11 @@ public enum Help {
           plumscale [options]                 open the scale in a 1280x720 window
           plumscale render --replay FILE ...  render one frame to PNG, no display needed
           plumscale devices                   list touch devices and the force each can measure
+          plumscale history list|export|delete  the saved weighings (plumscale history --help)
+          plumscale config check [FILE]       check a config file and print the settings in effect
           plumscale bench [--quick] [--json FILE]  measure frame cost, latency, idle CPU, memory
+
+        Every command takes --help.
 
         Window options:
           --fullscreen              fill the screen
@@ -16,11 +20,13 @@ public enum Help {
           --source auto|sdl|evdev[:/dev/input/eventN]|mouse
                                     where touches come from (default: auto)
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
+          --device-description F    the evemu device description, for a recording of events only
           --size WxH                window size (default 1280x720); portrait sizes rotate the layout
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
+          --config FILE             settings file (default: $XDG_CONFIG_HOME/plumscale/config.json)
           --screenshot FILE.png     with --exit-after: save the last frame shown
           --exit-after SECONDS      quit after this many seconds
-          --verbose                 more log lines on stderr
+          --verbose, -v             debug log lines too (log lines go to stderr: "plumscale: LEVEL: ...")
           --help, --version
 
         Mouse (when no touchscreen is found, or with --source mouse):
@@ -30,11 +36,20 @@ public enum Help {
           c                 clears the pins
           escape            quits
 
+        Weighing:
+          t                 tare: zero every contact on the screen (also the Tare button)
+          z                 clear the tare
+          k                 calibrate to grams (force devices)
+          space             record a weighing
+          h                 the history (Peek & Pop: press a row harder, or hold it)
+
         Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input file.
         """
 
     public static let render = """
-        Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json] [--font FILE]
+        Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json]
+                                [--font FILE] [--config FILE] [--db FILE] [--kiosk] [--verbose]
+                                [--device-description FILE]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.
@@ -46,5 +61,17 @@ public enum Help {
 
         Lists the touch devices under /dev/input: their axes and ranges, the force mode
         each would give (force, area or position), and why a device cannot be read.
+        """
+
+    public static let config = """
+        Usage: plumscale config check [FILE]
+
+        Reads FILE (default: $XDG_CONFIG_HOME/plumscale/config.json, else
+        ~/.config/plumscale/config.json), then prints the configuration in effect as
+        JSON on stdout: every key, with the default for each key the file leaves out.
+        A missing default file means every default. When the file has errors, prints
+        every one on stderr with its key and the reason, and exits 2.
+
+        The keys and their defaults are listed in the README (Configuration).
         """
 }

@@ -4,13 +4,16 @@ import Foundation
 /// `plumscale` with no command: the scale in a window (or fullscreen).
 public enum WindowCommand {
     public static func run(_ options: WindowOptions, log: Log) throws {
-        let replay = try options.replay.map { try ReplayLoader.load(path: $0) }
+        let replay = try options.replay.map { try ReplayLoader.load(path: $0, description: options.deviceDescription) }
         for warning in replay?.warnings ?? [] { log.warning(warning) }
-        let fontPath = try FontLocator.locate(override: options.font)
+        let config = try ConfigFile.load(explicitPath: options.config).config
+        let fontPath = try FontLocator.locate(override: options.font ?? config.font)
+        let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
 
         // Initialisation
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        KioskShell.setHints(kiosk: options.kiosk)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw RuntimeFailure(
                 "no display: SDL could not start video (\(String(cString: SDL_GetError()))). "
@@ -18,6 +21,7 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
+        SignalQuit.install(log: log)
         // SDL falls back to an invisible offscreen driver when nothing else
         // works; a window nobody can see is no window. Only an explicit
         // SDL_VIDEODRIVER choice gets it.
@@ -30,16 +34,21 @@ public enum WindowCommand {
         }
         try SDLLibrary.startTTF()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        var windowSize = options.size
+        if options.fullscreen || options.kiosk {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            windowSize = KioskShell.fullscreenSize(or: options.size)
+        }
         let window = try Window(
-            title: "PlumScale", width: options.size.width, height: options.size.height, flags: flags, log: log)
+            title: "PlumScale", width: windowSize.width, height: windowSize.height, flags: flags, log: log)
+        if options.kiosk { KioskShell.apply(window, log: log) }
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse)
+        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config, kiosk: options.kiosk)
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
@@ -48,7 +57,8 @@ public enum WindowCommand {
         evdev?.start()
         defer { evdev?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev, log: log)
+            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
+            history: history, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
     }

@@ -53,6 +53,8 @@ public struct InputEvent: Equatable, Sendable {
         case resize(width: Int, height: Int)
         /// Nothing happened but time passed (timers, replay end time).
         case tick
+        /// The history store answered a request.
+        case history(HistoryResult)
         /// The touch device went away (connected false) or came back.
         case deviceChanged(connected: Bool, message: String)
     }

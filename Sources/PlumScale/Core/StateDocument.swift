@@ -13,24 +13,45 @@ extension AppState {
                 ("radius", .rounded(view.radius)),
                 ("label", view.label.map { .string($0) } ?? .null),
                 ("heaviest", .bool(view.heaviest)),
+                ("grams", .rounded(view.grams)),
+                ("tare", .rounded(view.tare)),
+                ("stable", .bool(view.stable)),
+                ("tied", .bool(view.tied)),
+                ("overload", .bool(view.overload)),
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
             .fields([
                 ("kind", .string(element.kind)),
-                ("name", .string(element.name)),
+                element.kind == "row" ? ("id", .integer(Int(element.name) ?? 0)) : ("name", .string(element.name)),
                 ("rect", .array([element.rect.x, element.rect.y, element.rect.width, element.rect.height].map(JSONValue.rounded))),
             ])
         }
+        let fit = scale.fit
+        let calibration: JSONValue = .fields([
+            ("device", .string(source.deviceName)),
+            ("calibrated", .bool(fit != nil)),
+            ("r2", .rounded(fit?.rSquared)),
+            ("max_residual_g", .rounded(fit?.maxResidualGrams)),
+        ])
         return .fields([
-            ("size", .array([.integer(Int(size.width)), .integer(Int(size.height))])),
+            ("size", .array([.rounded(size.width), .rounded(size.height)])),  // Int(_:) traps beyond Int.max
             ("rotation", .integer(layout.rotation)),
+            ("screen", .string(screen.rawValue)),
             ("mode", .string(source.mode.rawValue)),
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
-            ("prompt", board.isEmpty ? .string(Plum.prompt) : .null),
+            ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
+            ("peek", .fields([
+                ("phase", .string(browser.peek.phase.rawValue)),
+                ("row", browser.peek.row.map { .integer(Int($0)) } ?? .null),
+                ("progress", .rounded(browser.peek.progress)),
+            ])),
             ("elements", .array(elements)),
+            ("notice", notice.map { .string($0.text) } ?? .null),
+            ("calibration", calibration),
+            ("kiosk", .bool(kiosk != nil)),
             ("running", .bool(running)),
         ])
     }

@@ -26,7 +26,7 @@ extension ConfigTests {
             #expect(config.peek == Config.PeekThresholds(peek: 0.35, pop: 0.70))
             #expect(config.kiosk == Config.Kiosk(pin: nil, idleSeconds: 60, autoRecord: true, autoRecordSeconds: 1.0))
             #expect(config.font == nil)
-            #expect(config.contactTimeoutSeconds == 10)
+            #expect(config.contactTimeoutSeconds == 300)
         }
 
         @Test func everyKeyIsRead() throws {
@@ -163,7 +163,7 @@ extension ConfigTests {
                     "autoRecordSeconds": 1
                   },
                   "font": null,
-                  "contactTimeoutSeconds": 10
+                  "contactTimeoutSeconds": 300
                 }
 
                 """)

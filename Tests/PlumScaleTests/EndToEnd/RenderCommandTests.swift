@@ -9,7 +9,7 @@ import Testing
     @Test func fiveContactsRadiiLabelsAndOneHeaviest() throws {
         let dir = Paths.temporaryDirectory()
         let out = dir.appendingPathComponent("f.png"), state = dir.appendingPathComponent("s.json")
-        let result = try runPlumscale(["render", "--replay", five, "--at", "0.8", "--out", out.path, "--state", state.path])
+        let result = try runPlumscale(["render", "--replay", five, "--at", "1.2", "--out", out.path, "--state", state.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.path))
         let doc = try readJSON(state)
@@ -19,7 +19,7 @@ import Testing
         #expect(doc["source"] as? String == "replay")
         #expect(doc["prompt"] is NSNull)
         let contacts = doc["contacts"] as? [[String: Any]] ?? []
-        // The file's pressures at t=0.8: ids 1..5 are 0.22, 0.61 (moved at 0.4), 0.42 (moved at 0.6), 0.15, 0.05.
+        // The file's pressures at t=1.2: ids 1..5 are 0.22, 0.61 (moved at 0.4), 0.42 (moved at 0.6), 0.15, 0.05.
         let forces = [0.22, 0.61, 0.42, 0.15, 0.05]
         #expect(contacts.count == 5)
         for (contact, force) in zip(contacts, forces) {
@@ -94,6 +94,24 @@ import Testing
             let force = contact["force"] as? Double ?? -1
             #expect(force >= 24.0 / 255 - 1e-9 && force <= 66.0 / 255 + 1e-9)
         }
+    }
+
+    /// A recording split in two, as evemu-record can write it: description and events.
+    @Test func evemuEventsWithASeparateDescription() throws {
+        let dir = Paths.temporaryDirectory()
+        let text = try String(contentsOf: Paths.recordings.appendingPathComponent("nexus4-pressure.evemu"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let description = dir.appendingPathComponent("n4.desc"), events = dir.appendingPathComponent("n4.events")
+        try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(to: description, atomically: true, encoding: .utf8)
+        try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(to: events, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("s.json"), out = dir.appendingPathComponent("f.png").path
+        let alone = try runPlumscale(["render", "--replay", events.path, "--out", out])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--device-description"))
+        let both = try runPlumscale(
+            ["render", "--replay", events.path, "--device-description", description.path, "--at", "4", "--out", out, "--state", state.path])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(try readJSON(state)["mode"] as? String == "force")
     }
 
     @Test func helpAndVersion() throws {

@@ -10,7 +10,7 @@ import Testing
 /// `plumscale` lacks the subcommand. Note: SIGKILL tests a crashed process,
 /// not a power cut (the page cache survives); synchronous=FULL covers that.
 @Suite(.serialized) struct HistoryDurabilityTests {
-    static let trials = 10
+    static let trials = 50
 
     @Test func killedSaverKeepsEveryAcknowledgedWeighing() throws {
         let binary = try #require(Self.binary(), "no plumscale binary beside the test bundle")

@@ -53,13 +53,13 @@ import Testing
 
     @Test func fivePlumsFrameMatchesItsReference() throws {
         let text = try String(contentsOf: Paths.sessions.appendingPathComponent("five-plums.jsonl"), encoding: .utf8)
-        let image = try frame(try Self.state(text, at: 0.8))
+        let image = try frame(try Self.state(text, at: 1.2))
         try compare(image, golden: "five-plums.png", tolerance: 8, allowedPixels: 1280 * 720 / 200)
     }
 
     @Test func portraitFrameIsTheLayoutTurned() throws {
         let text = try String(contentsOf: Paths.sessions.appendingPathComponent("five-plums.jsonl"), encoding: .utf8)
-        let image = try frame(try Self.state(text, at: 0.8, width: 720, height: 1280), width: 720, height: 1280)
+        let image = try frame(try Self.state(text, at: 1.2, width: 720, height: 1280), width: 720, height: 1280)
         try compare(image, golden: "five-plums-portrait.png", tolerance: 8, allowedPixels: 720 * 1280 / 200)
     }
 

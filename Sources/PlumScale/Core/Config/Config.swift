@@ -11,7 +11,7 @@ import Foundation
 ///   "peek": {"peek": 0.35, "pop": 0.70},
 ///   "kiosk": {"pin": null, "idleSeconds": 60, "autoRecord": true, "autoRecordSeconds": 1.0},
 ///   "font": null,
-///   "contactTimeoutSeconds": 10
+///   "contactTimeoutSeconds": 300
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
@@ -87,7 +87,7 @@ public struct Config: Equatable, Sendable {
     public init(
         calibrations: [String: [CalibrationPoint]] = [:], stability: Stability = Stability(),
         heaviestMargin: Double = 0.005, peek: PeekThresholds = PeekThresholds(), kiosk: Kiosk = Kiosk(),
-        font: String? = nil, contactTimeoutSeconds: Double = 10
+        font: String? = nil, contactTimeoutSeconds: Double = 300
     ) {
         self.calibrations = calibrations
         self.stability = stability

@@ -128,7 +128,7 @@ struct ConfigReader {
         }
         config.font = optionalString(keys["font"], at: top.key("font")) { $0.isEmpty ? "must not be empty (use null for the default font)" : nil }
         config.contactTimeoutSeconds = number(keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
-                                              default: 10, range: "greater than 0") { $0 > 0 }
+                                              default: Config.defaults.contactTimeoutSeconds, range: "greater than 0") { $0 > 0 }
         return config
     }
 

@@ -27,6 +27,12 @@ public enum ReplayLoader {
                 throw EvemuReplay.inputFileError(error)
             }
         }
+        if text.hasPrefix("E: ") {
+            throw InputFileError(
+                file: path, line: 1,
+                "expected a replay, found the events of an evemu recording without its device: "
+                    + "give the description with --device-description FILE")
+        }
         return try JSONLinesReplay.parse(text, file: path)
     }
 }

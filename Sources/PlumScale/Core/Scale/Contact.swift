@@ -44,6 +44,11 @@ public enum Plum {
         }
     }
 
+    /// "123.4 g".
+    public static func grams(_ grams: Double) -> String {
+        String(format: "%.1f g", grams)
+    }
+
     /// Exactly C's "%.1f%%" (correctly rounded, as printf and Python do).
     public static func formatPercent(_ percent: Double) -> String {
         PercentText.format(percent)

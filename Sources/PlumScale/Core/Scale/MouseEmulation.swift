@@ -22,16 +22,28 @@ public struct MouseEmulation: Equatable, Sendable {
 
     /// Applies a pointer event to the board. Returns whether anything changed.
     public mutating func apply(
-        _ kind: InputEvent.Kind, time: Double, layout: Layout, board: inout ContactBoard
+        _ kind: InputEvent.Kind, time: Double, layout: Layout, scale: inout Scale
     ) -> Bool {
+        // A pointer at NaN or infinity (a broken event) is ignored; others
+        // are clamped to the screen, like touches.
+        var kind = kind
+        switch kind {
+        case .pointerDown(let x, let y, let button, let modifiers):
+            guard x.isFinite, y.isFinite else { return false }
+            kind = .pointerDown(x: min(max(x, 0), 1), y: min(max(y, 0), 1), button: button, modifiers: modifiers)
+        case .pointerMove(let x, let y):
+            guard x.isFinite, y.isFinite else { return false }
+            kind = .pointerMove(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        default: break
+        }
         switch kind {
         case .pointerDown(let x, let y, let button, let modifiers) where button == 1:
             let position = layout.layoutPoint(normalizedX: x, normalizedY: y)
             let id = nextID
             nextID += 1
-            board.place(id: id, at: position, force: force, time: time)
+            scale.place(id: id, at: position, force: force, time: time)
             if !modifiers.intersection([.control, .shift]).isEmpty {
-                board.setPinned(id: id, true)
+                scale.setPinned(id: id, true)
                 lastPinnedID = id
             } else {
                 pressedID = id
@@ -39,23 +51,21 @@ public struct MouseEmulation: Equatable, Sendable {
             return true
         case .pointerMove(let x, let y):
             guard let id = pressedID else { return false }
-            board.place(id: id, at: layout.layoutPoint(normalizedX: x, normalizedY: y), force: force, time: time)
+            scale.place(id: id, at: layout.layoutPoint(normalizedX: x, normalizedY: y), force: force, time: time)
             return true
         case .pointerUp(_, _, let button) where button == 1:
             guard let id = pressedID else { return false }
             pressedID = nil
-            return board.lift(id: id)
+            return scale.lift(id: id)
         case .wheel(let dy):
             guard dy.isFinite else { return false }
             force = min(max(force + dy * Self.step, 0), 1)
-            guard let id = pressedID ?? lastPinnedID, board.contact(id: id) != nil else { return true }
-            board.setForce(id: id, force)
+            guard let id = pressedID ?? lastPinnedID, let contact = scale.contact(id: id) else { return true }
+            scale.place(id: id, at: contact.position, force: force, time: time)
             return true
         case .keyDown(let name, _) where name == "c":
-            let hadPins = board.contacts.contains { $0.pinned }
-            board.removeAll { $0.pinned }
             lastPinnedID = nil
-            return hadPins
+            return scale.liftPinned()
         default:
             return false
         }

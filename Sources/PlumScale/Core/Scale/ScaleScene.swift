@@ -1,27 +1,33 @@
+import Foundation
+
 extension AppState {
+    static let paleYellow = Color(255, 250, 190)
+    static let provisional = Color(120, 120, 255)
+    static let overloadRed = Color(214, 30, 30)
+    static let stableGreen = Color(0, 150, 70)
+
     /// The scale screen: Plum-O-Meter's circles, labels and prompt, plus
-    /// what PlumScale adds (mode banner, mouse hint).
-    public func scene() -> Scene {
+    /// what PlumScale adds (stability, ties, overload, tare, mode banner).
+    func scaleScene() -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let views = contactViews
-        for view in views where view.heaviest {
-            scene.shapes.append(.disc(center: view.position, radius: view.radius, color: .yellow))
+        // The reading's label colour: pale while provisional, red in overload.
+        let circles = views.map { view in
+            PlumCircle(
+                position: view.position, radius: view.radius, label: view.label,
+                fill: view.heaviest ? .yellow : view.tied ? Self.paleYellow : nil,
+                ring: view.overload ? Self.overloadRed : .blue,
+                labelColor: view.overload ? Self.overloadRed : view.stable ? .blue : Self.provisional)
         }
-        for view in views {
-            scene.shapes.append(
-                .ring(center: view.position, radius: view.radius, width: Plum.strokeWidth, color: .blue))
-        }
-        for view in views {
-            guard let label = view.label else { continue }
-            let top = Point(view.position.x, view.position.y + view.radius)
-            scene.shapes.append(.text(label, at: top, anchor: .topCenter, size: Plum.labelSize, color: .blue))
-        }
+        PlumDrawing.append(circles, to: &scene)
+        for view in views { appendReadingDetails(view, to: &scene) }
         if views.isEmpty {
             scene.shapes.append(
                 .text(Plum.prompt, at: Point(size.width / 2, size.height / 2), anchor: .center, size: 44, color: .ink))
         }
         appendBanner(to: &scene)
+        appendButtons(to: &scene)
         if let mouse {
             let hint = MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)
             scene.shapes.append(.text(hint, at: Point(12, size.height - 10), anchor: .bottomLeft, size: 16, color: .grey))
@@ -29,23 +35,59 @@ extension AppState {
         return scene
     }
 
+    /// Under the label: the percentage beside grams, the overload warning;
+    /// on the ring a badge: a filling dot while settling, green when stable.
+    private func appendReadingDetails(_ view: ContactView, to scene: inout Scene) {
+        guard view.label != nil else { return }
+        let color = view.overload ? Self.overloadRed : view.stable ? Color.blue : Self.provisional
+        var y = view.position.y + view.radius + Plum.labelSize * 1.2
+        if let secondary = view.secondaryLabel {
+            scene.shapes.append(.text(secondary, at: Point(view.position.x, y), anchor: .topCenter, size: 18, color: color))
+            y += 22
+        }
+        if view.overload {
+            scene.shapes.append(.text("overload: past 98% of range", at: Point(view.position.x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
+        }
+        let badge = Point(view.position.x + view.radius * 0.7071, view.position.y - view.radius * 0.7071)
+        if view.stable {
+            scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
+        } else {
+            scene.shapes.append(.disc(center: badge, radius: 11, color: .white))
+            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * view.stableProgress, color: Self.provisional))
+            scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
+        }
+    }
+
+    private func appendButtons(to scene: inout Scene) {
+        for button in scaleButtons {
+            scene.shapes.append(.rect(button.rect, color: Color(232, 232, 240)))
+            scene.shapes.append(.text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink))
+            scene.elements.append(Element(kind: "button", name: button.name, rect: button.rect))
+        }
+    }
+
     /// Says what the hardware can measure, and how to get more.
     private func appendBanner(to scene: inout Scene) {
         let width = layout.size.width
-        var lines: [String]
+        var lines: [String] = []
+        if let notice = deviceNotice { lines.append(notice) }
         switch source.mode {
         case .force:
-            lines = []
+            break
         case .area:
-            lines = ["Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them."]
+            lines.append("Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them.")
+            if config.calibrationFit(forDevice: source.deviceName) != nil {
+                lines.append("Grams refused: a calibration exists, but contact size cannot be converted to mass.")
+            }
         case .position:
-            lines = [
-                "Position only: \(source.deviceName) reports no force, so no numbers are shown.",
-                "For real force: join the input group and run --source evdev, or run on the console (KMSDRM).",
-            ]
+            lines.append("Position only: \(source.deviceName) reports no force, so no numbers are shown.")
+            lines.append("For real force: join the input group and run --source evdev, or run on the console (KMSDRM).")
         }
-        if let notice = deviceNotice { lines.insert(notice, at: 0) }
-        if lines.isEmpty { return }
+        if let fit = scale.fit {
+            let info = String(format: "Calibrated: R² %.4f, largest residual %.1f g", fit.rSquared, fit.maxResidualGrams)
+            scene.shapes.append(.text(info, at: Point(12, layout.size.height - 36), anchor: .bottomLeft, size: 16, color: .grey))
+        }
+        guard !lines.isEmpty else { return }
         let height = 12.0 + Double(lines.count) * 24
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
         for (i, line) in lines.enumerated() {

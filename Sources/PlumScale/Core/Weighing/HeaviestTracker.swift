@@ -25,9 +25,13 @@ public struct HeaviestTracker: Equatable, Sendable {
     @discardableResult
     public mutating func update(forces: [Int: Double], noise: [Int: Double] = [:]) -> Int? {
         effectiveMargin = max(margin, noise.values.max() ?? 0)
-        // Highest force first; ties broken by the lower id for determinism.
-        let ranked = forces.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        guard let top = ranked.first else {
+        // Highest force; ties broken by the lower id for determinism. One pass.
+        var best: (key: Int, value: Double)?
+        for (key, value) in forces {
+            if let b = best, b.value > value || (b.value == value && b.key < key) { continue }
+            best = (key, value)
+        }
+        guard let top = best else {
             heaviest = nil
             tied = []
             return nil

@@ -33,7 +33,14 @@ public struct StabilityTracker: Equatable, Sendable {
     public mutating func add(_ value: Double, at time: Double, noise: Double = 0) {
         effectiveBand = max(band, noise)
         let band = effectiveBand
-        samples.append((time, value))
+        // Samples at the same moment (or out of order) replace the newest,
+        // so a clock that stands still cannot grow the history.
+        if let last = samples.last, time <= last.time {
+            samples[samples.count - 1].value = value
+        } else {
+            samples.append((time, value))
+        }
+        if samples.count > 1024 { samples.removeFirst(samples.count - 1024) }
         // The run is the longest suffix of samples that fits in the band.
         var low = value, high = value
         var first = samples.count - 1

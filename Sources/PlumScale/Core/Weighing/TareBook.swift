@@ -27,6 +27,9 @@ public struct TareBook: Equatable, Sendable {
     /// Tares of lifted contacts, waiting for a contact to land near them.
     public private(set) var lifted: [Tare] = []
 
+    /// Lifted tares kept for reclaiming, newest last.
+    public static let maxRemembered = 64
+
     public init(reclaimDistance: Double = 40) {
         self.reclaimDistance = reclaimDistance
     }
@@ -84,6 +87,8 @@ public struct TareBook: Equatable, Sendable {
     public mutating func contactUp(id: Int) {
         if let tare = active.removeValue(forKey: id) {
             lifted.append(tare)
+            // Only the most recent positions are worth remembering.
+            if lifted.count > Self.maxRemembered { lifted.removeFirst(lifted.count - Self.maxRemembered) }
         }
     }
 

@@ -19,6 +19,10 @@ public enum HistoryCommand {
                            output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                            errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) -> Int32 {
+        if arguments.contains("--help") || arguments.first == "-h" {
+            output(usage + "\n")
+            return 0
+        }
         guard let command = arguments.first else {
             errors(usage + "\n")
             return 2

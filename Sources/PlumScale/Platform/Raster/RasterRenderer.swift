@@ -18,12 +18,15 @@ final class RasterRenderer {
             switch shape {
             case .ring(let c, let radius, let width, let color):
                 let p = screen(c)
+                guard Self.drawable(p.x, p.y, radius * s, width * s) else { continue }
                 buffer.band(cx: p.x, cy: p.y, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s, color)
             case .disc(let c, let radius, let color):
                 let p = screen(c)
+                guard Self.drawable(p.x, p.y, radius * s) else { continue }
                 buffer.band(cx: p.x, cy: p.y, inner: 0, outer: radius * s, color)
             case .rect(let r, let color):
                 let a = screen(Point(r.x, r.y)), b = screen(Point(r.x + r.width, r.y + r.height))
+                guard Self.drawable(a.x, a.y, b.x, b.y) else { continue }
                 buffer.fillRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y), color)
             case .text(let text, let at, let anchor, let size, let color):
                 drawText(text, at: at, anchor: anchor, size: size, color: color, scale: s, rotated: rotated, layout: layout, into: buffer)
@@ -31,10 +34,21 @@ final class RasterRenderer {
         }
     }
 
+    /// Coordinates beyond this (or NaN, infinite) cannot be on any screen:
+    /// such a shape is skipped rather than trapping in an Int conversion.
+    static let coordinateLimit = 1e7
+    /// Text taller than this is skipped (a glyph mask would need gigabytes).
+    static let maxTextPixels = 4096.0
+
+    static func drawable(_ values: Double...) -> Bool {
+        values.allSatisfy { $0.isFinite && abs($0) < coordinateLimit }
+    }
+
     private func drawText(
         _ text: String, at: Point, anchor: TextAnchor, size: Double, color: Color, scale s: Double, rotated: Bool,
         layout: Layout, into buffer: PixelBuffer
     ) {
+        guard Self.drawable(at.x * s, at.y * s, size * s), size * s <= Self.maxTextPixels else { return }
         let px = max(Int((size * s).rounded()), 1)
         let box = masks.fonts.measure(text, size: px)
         // The line box in scaled layout pixels, then each glyph turned onto the screen.

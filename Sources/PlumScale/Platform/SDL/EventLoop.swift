@@ -9,9 +9,16 @@ final class EventLoop {
     private let replayEvents: [InputEvent]
     private let log: Log
     private let evdev: EvdevSource?
+    /// Set by SIGTERM or SIGINT (see SignalQuit): the loop ends whatever the core says.
+    private(set) var quitSignal: Int32?
+    private let history: HistoryService
 
-    init(window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?, log: Log) {
+    init(
+        window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
+        history: HistoryService, log: Log
+    ) {
         self.evdev = evdev
+        self.history = history
         self.window = window
         self.frames = frames
         self.state = state
@@ -24,18 +31,23 @@ final class EventLoop {
     func run(until deadline: Double?, screenshot: String?) throws {
         try draw()
         var event = SDL_Event()
-        while state.running {
-            let now = Double(SDL_GetTicks64()) / 1000
+        while state.running && quitSignal == nil {
+            var now = Double(SDL_GetTicks64()) / 1000
             if let deadline, now >= deadline { break }
+            // Sleep until input, the core's next frame tick, or the deadline.
+            let wake = [deadline, state.nextWake].compactMap { $0 }.min()
             let got: Int32
-            if let deadline {
-                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((deadline - now) * 1000).rounded(.up))))
+            if let wake {
+                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((wake - now) * 1000).rounded(.up))))
             } else {
                 got = SDL_WaitEvent(&event)
             }
-            guard got != 0 else { continue }
-            var dirty = handle(event)
+            var dirty = got != 0 && handle(event)
             while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
+            now = Double(SDL_GetTicks64()) / 1000
+            if let tick = state.nextWake, tick <= now {
+                dirty = history.feed(InputEvent(time: now, .tick), to: &state) || dirty
+            }
             if dirty { try draw() }
         }
         if let screenshot {
@@ -46,11 +58,16 @@ final class EventLoop {
     }
 
     private func handle(_ event: SDL_Event) -> Bool {
+        if let signal = SignalQuit.signal(in: event) {
+            log.info("\(SignalQuit.name(signal)) received: quitting")
+            quitSignal = signal
+            return false
+        }
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
         switch EventTranslation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
-        case .input(let input): return state.apply(input)
+        case .input(let input): return history.feed(input, to: &state)
         case .redraw: return true
         case .none: return false
         }
@@ -60,15 +77,15 @@ final class EventLoop {
     private func apply(_ output: EvdevReader.Output) -> Bool {
         switch output {
         case .frame(_, let events):
-            return events.reduce(false) { changed, event in state.apply(windowed(event)) || changed }
+            return events.reduce(false) { changed, event in history.feed(windowed(event), to: &state) || changed }
         case .deviceLost(let reason, let cancelled):
-            for event in cancelled { state.apply(event) }
+            for event in cancelled { history.feed(event, to: &state) }
             log.warning("touch device lost: \(reason)")
             let message = "Touch device lost (\(reason)); waiting for it to come back."
-            return state.apply(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)))
+            return history.feed(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)), to: &state)
         case .deviceBack(let path):
             log.info("touch device back at \(path)")
-            return state.apply(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")))
+            return history.feed(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")), to: &state)
         }
     }
 

@@ -1,0 +1,23 @@
+// libFuzzer target: the config parser (Config.parse). Any bytes give a
+// Config or a ConfigError with issues; an accepted config described with
+// describe() must parse back to an equal Config (documented in Config.swift).
+import Foundation
+@testable import PlumCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func configFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    let config: Config
+    do {
+        config = try Config.parse(bytes, file: "fuzz.json")
+    } catch {
+        precondition(!error.issues.isEmpty, "a ConfigError without issues")
+        return 0
+    }
+    let text = config.describe()
+    guard let again = try? Config.parse(text, file: "described.json") else {
+        fatalError("describe() of an accepted config does not parse back:\n\(text)")
+    }
+    precondition(again == config, "describe() does not round-trip:\n\(text)")
+    return 0
+}

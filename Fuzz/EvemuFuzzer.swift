@@ -1,0 +1,28 @@
+// libFuzzer target: the evemu reader (EvemuRecording) and the multitouch
+// decoder (inputEvents), the path every recording and live device takes.
+// Any input must give events or a typed error, never a trap; decoded
+// samples stay in 0...1 and drive the core without trouble.
+import Foundation
+@testable import PlumCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func evemuFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    _ = EvemuRecording.isEvemu(text)
+    guard let recording = try? EvemuRecording(text: text, file: "fuzz.evemu") else { return 0 }
+    guard let events = try? recording.inputEvents() else { return 0 }
+    for event in events {
+        precondition(event.time.isFinite, "non-finite event time")
+        switch event.kind {
+        case .touchDown(let s), .touchMove(let s):
+            for v in [s.x, s.y] { precondition((0...1).contains(v), "position outside 0...1") }
+            for v in [s.pressure, s.touchMajor].compactMap({ $0 }) {
+                precondition((0...1).contains(v), "pressure/touch_major outside 0...1")
+            }
+        default: break
+        }
+    }
+    FuzzCheck.drive(events, source: InputSource(kind: "replay", deviceName: recording.device.name,
+                                               mode: recording.device.forceMode))
+    return 0
+}

@@ -1,0 +1,36 @@
+// libFuzzer target: the JSON Lines replay parser (JSONLinesReplay.parse).
+// Any input must give either a Replay or an InputFileError naming a line;
+// a parsed replay must keep the documented promises (times finite, never
+// backwards; x, y, pressure, touch_major clamped to 0...1) and must drive
+// the core without trouble. Built by scripts/fuzz.sh with the Core sources.
+import Foundation
+@testable import PlumCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func replayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let replay: Replay
+    do {
+        replay = try JSONLinesReplay.parse(text, file: "fuzz.jsonl")
+    } catch let error as InputFileError {
+        precondition(error.line != nil, "an error without a line: \(error)")
+        return 0
+    } catch {
+        fatalError("not an InputFileError: \(error)")
+    }
+    var last = 0.0
+    for event in replay.events {
+        precondition(event.time.isFinite && event.time >= last, "time went backwards or is not finite")
+        last = event.time
+        switch event.kind {
+        case .touchDown(let s), .touchMove(let s):
+            for v in [s.x, s.y] { precondition((0...1).contains(v), "position outside 0...1") }
+            for v in [s.pressure, s.touchMajor].compactMap({ $0 }) {
+                precondition((0...1).contains(v), "pressure/touch_major outside 0...1")
+            }
+        default: break
+        }
+    }
+    FuzzCheck.drive(replay.events, source: .replay(replay.device))
+    return 0
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension HistoryBrowser {
+    /// Momentum scrolling or a time-driven Peek & Pop in progress.
+    var isAnimating: Bool {
+        velocity != 0 || (peek.phase != .none && peek.phase != .pop) || press != nil
+    }
+
+    /// Where a point is, as Peek & Pop sees it.
+    func target(at p: Point, size: Size) -> PeekTarget {
+        if peek.phase == .actions || peek.phase == .peek || peek.phase == .confirmDelete {
+            for (action, rect) in HistoryLayout.actionRects(size: size) where rect.contains(p) {
+                if peek.phase == .confirmDelete { return action == .delete ? .confirmDelete : .outside }
+                if peek.phase == .actions { return .action(action) }
+            }
+            if HistoryLayout.previewRect(size: size).contains(p) { return .preview }
+            return .outside
+        }
+        if let index = rowIndex(at: p, height: size.height), let row = row(at: index) { return .row(row.row.id) }
+        return .outside
+    }
+
+    /// Momentum: the table glides on after a flick and slows down.
+    mutating func glide(dt: Double, height: Double) {
+        guard press == nil, velocity != 0, dt > 0 else { return }
+        offset += velocity * min(dt, 0.1)
+        velocity *= exp(-4 * min(dt, 0.1))
+        if abs(velocity) < 20 { velocity = 0 }
+        clampOffset(height: height)
+    }
+}
+
+/// Where things are on the history screens.
+enum HistoryLayout {
+    static let back = Rect(x: 10, y: 10, width: 120, height: 48)
+
+    static func previewRect(size: Size) -> Rect {
+        let w = size.width * 0.6, h = size.height * 0.6
+        return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2 - 30, width: w, height: h)
+    }
+
+    /// Open, Export, Delete under the preview (Delete doubles as "confirm").
+    static func actionRects(size: Size) -> [(PeekAction, Rect)] {
+        let card = previewRect(size: size)
+        let w = (card.width - 20) / 3
+        return PeekAction.allCases.enumerated().map { i, action in
+            (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
+        }
+    }
+
+    static func detailButtons(size: Size) -> [(name: String, title: String, rect: Rect)] {
+        [("back", "‹ Back", back),
+         ("export", "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48)),
+         ("delete", "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))]
+    }
+}

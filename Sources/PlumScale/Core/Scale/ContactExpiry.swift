@@ -1,0 +1,53 @@
+/// Contacts the device forgot to lift. A lost SYN_DROPPED resync, a driver
+/// bug or a replay cut short can leave a contact down for ever; a kiosk that
+/// runs for months would then show a phantom circle, and in the worst case
+/// collect contacts without bound. So a touch contact that has had no event
+/// for `contactTimeout` seconds (config key `contactTimeoutSeconds`, default
+/// 300) is dropped, as if cancelled. The default is long because an object
+/// lying still on a panel without pressure noise sends no events at all. Time is the core's `now`: the latest event
+/// time seen, never going backwards, so the shell must send `.tick` events
+/// while contacts are down for expiry to happen in a quiet room.
+///
+/// Pinned mouse contacts and the mouse's own contacts are never expired:
+/// they are placed on purpose and have no device to forget them.
+extension AppState {
+    /// At most this many contacts are kept, whatever the timestamps say (a
+    /// bogus far-future time would otherwise stop expiry for good): beyond it
+    /// the least recently seen contact goes. Well above what panels report.
+    public static let maxContacts = 256
+
+    /// Whether the timeout applies to `contact`.
+    static func canExpire(_ contact: Contact, mouse: Bool) -> Bool {
+        if contact.pinned { return false }
+        if mouse, contact.id >= MouseEmulation.firstID { return false }
+        return true
+    }
+
+    /// Drops the contacts silent for longer than `contactTimeout`. Returns
+    /// whether any went.
+    mutating func expireStaleContacts() -> Bool {
+        var changed = false
+        let contacts = scale.board.contacts
+        if contacts.count > Self.maxContacts {
+            let excess = contacts.count - Self.maxContacts
+            let oldest = contacts.enumerated()
+                .sorted { ($0.element.lastSeen, $0.offset) < ($1.element.lastSeen, $1.offset) }
+                .prefix(excess).map(\.element.id)
+            for id in oldest { scale.lift(id: id) }
+            changed = true
+        }
+        guard contactTimeout.isFinite, contactTimeout > 0 else { return changed }
+        let horizon = now - contactTimeout, mouse = self.mouse != nil
+        let stale = scale.board.contacts.filter { $0.lastSeen < horizon && Self.canExpire($0, mouse: mouse) }
+        for contact in stale { scale.lift(id: contact.id) }
+        return changed || !stale.isEmpty
+    }
+
+    /// When the next contact would expire without further events (for the
+    /// shell's wait timeout), nil when none can.
+    public var nextContactExpiry: Double? {
+        guard contactTimeout.isFinite, contactTimeout > 0 else { return nil }
+        let mouse = self.mouse != nil
+        return scale.board.contacts.filter { Self.canExpire($0, mouse: mouse) }.map { $0.lastSeen + contactTimeout }.min()
+    }
+}

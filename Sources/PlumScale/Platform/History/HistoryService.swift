@@ -1,0 +1,76 @@
+import Foundation
+
+/// Performs the core's history requests against the SQLite store and feeds
+/// the answers back, for the window and for `render` alike.
+public final class HistoryService {
+    let store: HistoryStore
+    private let exportDirectory: String
+    private let ownedDirectory: String?
+    /// Where calibrations made in the wizard are saved.
+    public var configPath: String?
+
+    /// Opens the store at `path` (default: the XDG data directory).
+    public init(path: String?, configPath: String? = ConfigFile.defaultPath()) throws {
+        self.configPath = configPath
+        store = try HistoryStore(path: path)
+        exportDirectory = (store.path as NSString).deletingLastPathComponent + "/exports"
+        ownedDirectory = nil
+    }
+
+    /// A throwaway store for `render` without `--db`, removed afterwards.
+    public init(temporary: ()) throws {
+        let dir = NSTemporaryDirectory() + "plumscale-render-\(getpid())-\(UUID().uuidString.prefix(8))"
+        store = try HistoryStore(path: dir + "/history.sqlite3")
+        exportDirectory = dir + "/exports"
+        configPath = dir + "/config.json"
+        ownedDirectory = dir
+    }
+
+    deinit {
+        if let ownedDirectory { try? FileManager.default.removeItem(atPath: ownedDirectory) }
+    }
+
+    /// Applies an event, then answers every request it raised (and those the
+    /// answers raise), so the state is settled before it is drawn.
+    @discardableResult
+    public func feed(_ event: InputEvent, to state: inout AppState) -> Bool {
+        var changed = state.apply(event)
+        var rounds = 0
+        while !state.requests.isEmpty, rounds < 16 {
+            rounds += 1
+            for request in state.takeRequests() {
+                changed = state.apply(InputEvent(time: state.now, .history(perform(request)))) || changed
+            }
+        }
+        return changed
+    }
+
+    public func perform(_ request: HistoryRequest) -> HistoryResult {
+        do {
+            switch request {
+            case .save(let device, let mode, let objects):
+                return .saved(id: try store.save(Weighing(takenAt: Date(), device: device, mode: mode, objects: objects)))
+            case .rows(let page, let cursor, let limit):
+                let rows = try store.rows(before: cursor, limit: limit)
+                return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt) })
+            case .weighing(let id):
+                return .weighing(try store.weighing(id: id))
+            case .delete(let id):
+                _ = try store.delete(id: id)
+                return .deleted(id: id)
+            case .saveCalibration(let device, let points):
+                guard let configPath else { return .failed("calibration not saved: no config file (set --config)") }
+                try ConfigFile.saveCalibration(points, device: device, to: configPath)
+                return .calibrationSaved(device: device, points: points)
+            case .export(let id):
+                guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
+                try FileManager.default.createDirectory(atPath: exportDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                let path = exportDirectory + "/weighing-\(id).csv"
+                try (HistoryExport.csvHeader + HistoryExport.csvLines(weighing)).write(toFile: path, atomically: true, encoding: .utf8)
+                return .exported(path: path)
+            }
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

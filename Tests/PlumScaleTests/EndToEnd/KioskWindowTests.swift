@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// The kiosk's shell side with the real binary under Xvfb: a fullscreen
+/// window (checked by the X server's own geometry, not only SDL's word), no
+/// cursor, and SIGTERM / SIGINT ending it cleanly with exit code 0.
+@Suite(.serialized) struct KioskWindowTests {
+    /// The X window PlumScale opened, once it is there and settled (SDL may
+    /// replace its first window when the renderer needs another visual).
+    static func waitForWindow(_ x: Xvfb) throws -> String {
+        for _ in 0..<200 {
+            if try !x.xdotool(["search", "--name", "PlumScale"]).isEmpty { break }
+            usleep(50_000)
+        }
+        usleep(500_000)
+        let visible = try x.xdotool(["search", "--onlyvisible", "--name", "PlumScale"])
+        return visible.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    @Test func kioskIsFullscreenWithoutACursor() throws {
+        // A screen size that is neither the default window size nor its aspect.
+        let x = try Xvfb(width: 1024, height: 768)
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("kiosk.png")
+        let err = dir.appendingPathComponent("err").path
+        let app = try Spawned(
+            Paths.binary.path, ["--kiosk", "--source", "mouse", "--screenshot", shot.path, "--exit-after", "3"],
+            environment: x.environment, stderr: err)
+        let window = try Self.waitForWindow(x)
+        #expect(!window.isEmpty, "the kiosk window appeared")
+        let geometry = try x.xdotool(["getwindowgeometry", window])
+        let status = app.wait(timeout: 30)
+        let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(log)")
+        // The X server's view: the window covers the whole screen.
+        #expect(geometry.contains("Position: 0,0"), "\(geometry)")
+        #expect(geometry.contains("Geometry: 1024x768"), "\(geometry)")
+        // The frame is the screen's size.
+        let image = try Image.load(shot.path)
+        #expect(image.width == 1024 && image.height == 768)
+        // SDL's own answer to SDL_ShowCursor(SDL_QUERY), and the screensaver.
+        #expect(log.contains("plumscale: info: kiosk: fullscreen 1024x768, cursor hidden, screensaver inhibited"), "\(log)")
+    }
+
+    @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")])
+    func signalEndsTheKioskCleanly(signal: Int32, name: String) throws {
+        let x = try Xvfb(width: 800, height: 600)
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let err = dir.appendingPathComponent("err").path
+        let app = try Spawned(
+            Paths.binary.path, ["--kiosk", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
+            stderr: err)
+        let window = try Self.waitForWindow(x)
+        #expect(!window.isEmpty, "the kiosk window appeared")
+        let sent = Date()
+        kill(app.pid, signal)
+        let status = app.wait(timeout: 10)
+        let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect(status == 0, "exit status after \(name): \(String(describing: status)); \(log)")
+        #expect(Date().timeIntervalSince(sent) < 5, "it ended at once, not at --exit-after")
+        #expect(log.contains("plumscale: info: \(name) received: quitting"), "\(log)")
+        #expect(!log.contains("error"), "\(log)")
+    }
+}

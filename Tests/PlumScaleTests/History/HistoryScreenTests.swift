@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// Record, open the history, press a row with rising force: the state and
+/// the pixels at hint, peek and pop, through the path `render --db` takes.
+@Suite(.serialized) struct HistoryScreenTests {
+    let session = Paths.sessions.appendingPathComponent("history-peek-pop.jsonl").path
+
+    func state(at t: Double, history: HistoryService) throws -> AppState {
+        RenderCommand.replayState(try ReplayLoader.load(path: session), at: t, size: (1280, 720), history: history)
+    }
+
+    func frame(_ state: AppState) throws -> Image {
+        let canvas = try HeadlessCanvas(width: 1280, height: 720, fontPath: Paths.font)
+        canvas.render(state.scene())
+        return canvas.image()
+    }
+
+    @Test func recordOpenHintPeekPop() throws {
+        // The session: two plums recorded at t=1 and t=2, one at t=3 (id 1 lifted at 2.5),
+        // history opened at 4, then row 0 (the newest, #3) pressed at 4.5 with force
+        // 0.05, 0.20, 0.30 (hint), 0.40, 0.50 (peek, past 0.35), 0.75 (pop, past 0.70).
+        let afterRecording = try state(at: 3.2, history: HistoryService(temporary: ()))
+        #expect(afterRecording.notice?.text == "Saved weighing #3")
+
+        let history = try state(at: 4.2, history: HistoryService(temporary: ()))
+        #expect(history.screen == .history)
+        let rows = history.scene().elements.filter { $0.kind == "row" }
+        #expect(rows.map(\.name) == ["3", "2", "1"], "newest first")
+
+        let hint = try state(at: 4.9, history: HistoryService(temporary: ()))
+        #expect(hint.browser.peek.phase == .hint)
+        #expect(abs(hint.browser.peek.progress - 0.8) < 1e-9, "(0.30 - 0.10) / (0.35 - 0.10)")
+        let hintImage = try frame(hint)
+        let rowRect = hint.scene().elements.first { $0.kind == "row" && $0.name == "3" }!.rect
+        let otherRect = hint.scene().elements.first { $0.kind == "row" && $0.name == "1" }!.rect
+        // The pressed row stays bright; the others are dimmed.
+        #expect(hintImage.color(x: Int(rowRect.x) + 5, y: Int(rowRect.center.y)).r > 200)
+        #expect(hintImage.color(x: Int(otherRect.x) + 5, y: Int(otherRect.center.y)).r < 200)
+
+        let peek = try state(at: 5.2, history: HistoryService(temporary: ()))
+        #expect(peek.browser.peek.phase == .peek)
+        #expect(peek.browser.preview?.id == 3)
+        #expect(peek.browser.preview?.objects.count == 1)
+        let card = peek.scene().elements.first { $0.kind == "preview" }!.rect
+        let peekImage = try frame(peek)
+        // The preview draws weighing #3's one plum, heaviest, so yellow, at its scaled position.
+        let object = peek.browser.preview!.objects[0]
+        let s = min(card.width / 1280, card.height / 720)
+        let px = card.x + (card.width - 1280 * s) / 2 + object.x * s, py = card.y + (card.height - 720 * s) / 2 + object.y * s
+        #expect(peekImage.color(x: Int(px), y: Int(py)) == .yellow)
+
+        let pop = try state(at: 5.7, history: HistoryService(temporary: ()))
+        #expect(pop.screen == .detail)
+        #expect(pop.browser.detail?.id == 3)
+        let doc = try JSONSerialization.jsonObject(with: Data(pop.stateDocument().prettyText.utf8)) as! [String: Any]
+        #expect(doc["screen"] as? String == "detail")
+    }
+
+    @Test func aTrembleAtThePeekThresholdNeverFlickers() throws {
+        var lines = try String(contentsOfFile: session, encoding: .utf8).split(separator: "\n").prefix(11).map(String.init)
+        // Hover around 0.35 with ±0.02 for two seconds after the press.
+        var t = 4.6
+        var up = true
+        while t < 6.6 {
+            lines.append(#"{"t":\#(t),"type":"move","id":10,"x":0.5,"y":0.143,"pressure":\#(up ? 0.37 : 0.33)}"#)
+            up.toggle()
+            t += 0.05
+        }
+        let replay = try JSONLinesReplay.parse(lines.joined(separator: "\n"), file: "tremble")
+        let history = try HistoryService(temporary: ())
+        var state = AppState(screen: Size(1280, 720), source: .replay(replay.device))
+        var phases: [PeekPhase] = []
+        for event in replay.events {
+            RenderCommand.tick(&state, until: event.time)
+            history.feed(event, to: &state)
+            if phases.last != state.browser.peek.phase { phases.append(state.browser.peek.phase) }
+        }
+        // 0.05 at the press, then straight to 0.37: peek, and it stays through every dip to 0.33.
+        #expect(phases == [.none, .peek], "once peeking, a dip never dismisses")
+    }
+
+    @Test func emptyScaleRecordsNothingAndSaysSo() throws {
+        let replay = try JSONLinesReplay.parse(#"{"t":0,"type":"key","key":"space"}"#, file: "x")
+        let history = try HistoryService(temporary: ())
+        let state = RenderCommand.replayState(replay, at: 0.5, size: (1280, 720), history: history)
+        #expect(state.notice?.text == "Nothing recorded: there is nothing on the scale.")
+        #expect(try history.store.count() == 0)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import PlumScale
+
+/// The wizard with fingers only, saved to the config, used on the next run.
+@Suite(.serialized) struct CalibrationWizardTests {
+    static let header = #"{"plumscale-replay":1,"device":{"name":"wizard panel","pressure":true}}"#
+
+    /// A tap on a wizard control, as a touch: its centre, down then up.
+    func tap(_ name: String, at t: Double, wizard: CalibrationWizard, id: Int) -> [String] {
+        let rect = CalibrationLayout.controls(for: wizard, size: Size(1280, 720)).first { $0.name == name }!.rect
+        let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
+        return [#"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.2}"#,
+                #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#]
+    }
+
+    @Test func twoReferencesMakeAFitThatTheNextRunUses() throws {
+        var w = CalibrationWizard(mode: .force)
+        var lines = [Self.header, #"{"t":0.5,"type":"key","key":"k"}"#]
+        lines += tap("zero", at: 1, wizard: w, id: 90)
+        w.step = .place
+        // Reference 1: 5 g typed on the keypad, true force 0.20, steady.
+        lines.append(#"{"t":1.5,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.20}"#)
+        lines += tap("key-5", at: 1.6, wizard: w, id: 91)
+        w.step = .captured
+        w.points = [CalibrationPoint(force: 0.2, grams: 5)]
+        lines.append(#"{"t":3.5,"type":"up","id":1}"#)
+        lines += tap("another", at: 3.6, wizard: w, id: 92)
+        w.step = .place
+        // Reference 2: a 2 € coin (8.50 g), true force 0.34.
+        lines.append(#"{"t":4,"type":"down","id":2,"x":0.3,"y":0.5,"pressure":0.34}"#)
+        lines += tap("preset-1", at: 4.1, wizard: w, id: 93)
+        w.step = .captured
+        w.points.append(CalibrationPoint(force: 0.34, grams: 8.5))
+        lines.append(#"{"t":6,"type":"up","id":2}"#)
+        lines += tap("finish", at: 6.2, wizard: w, id: 94)
+        w.step = .review
+        lines += tap("save", at: 6.5, wizard: w, id: 95)
+
+        let replay = try JSONLinesReplay.parse(lines.joined(separator: "\n"), file: "wizard")
+        let history = try HistoryService(temporary: ())
+        let dir = Paths.temporaryDirectory()
+        history.configPath = dir.appendingPathComponent("config.json").path
+        let midway = RenderCommand.replayState(replay, at: 3, size: (1280, 720), history: history)
+        #expect(midway.screen == .calibrate)
+        #expect(midway.wizard?.points == [CalibrationPoint(force: 0.2, grams: 5)])
+
+        let done = RenderCommand.replayState(replay, at: 7, size: (1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
+        #expect(done.screen == .scale)
+        #expect(done.notice?.text == "Calibration saved for wizard panel")
+
+        // The next run reads the config: 0.20 -> 5 g, 0.34 -> 8.5 g, so 0.27 weighs 6.75 g.
+        let config = try ConfigFile.load(explicitPath: history.configPath).config
+        let next = try JSONLinesReplay.parse(
+            [Self.header, #"{"t":0,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.27}"#].joined(separator: "\n"), file: "next")
+        let view = RenderCommand.replayState(next, at: 1, size: (1280, 720), config: config).contactViews[0]
+        #expect(abs(view.grams! - 6.75) < 1e-9)
+        #expect(view.label == "6.8 g" || view.label == "6.7 g")
+    }
+
+    @Test func areaDevicesAreRefused() {
+        let wizard = CalibrationWizard(mode: .area)
+        #expect(wizard.step == .refused)
+        #expect(wizard.message.contains("grams are refused"))
+    }
+}
+
+extension HistoryService {
+    func with(config path: String) -> HistoryService {
+        configPath = path
+        return self
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address, with
+# the Foundation-only Core sources compiled in) and runs each for SECONDS.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: $FUZZ_SECONDS or 60; all targets)
+#
+# Targets: replay (JSONLinesReplay.parse), evemu (EvemuRecording + inputEvents),
+# config (Config.parse), state (state document round trip).
+# Corpora live in .build/fuzz/corpus/TARGET, seeded at each run from the
+# repository's replays, ../shared/recordings and Fuzz/seeds (copies: the
+# originals are never written). Crashing inputs go to .build/fuzz/crashes/.
+# Prints one line per target ("fuzz replay: 1234567 execs in 60 s, 0 crashes")
+# and exits 1 if any target crashed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-${FUZZ_SECONDS:-60}}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(replay evemu config state)
+
+out=.build/fuzz
+mkdir -p "$out/crashes" "$out/logs"
+flags=(-parse-as-library -O -sanitize=fuzzer,address -use-ld=lld)
+core=$(find Sources/PlumScale/Core -name '*.swift' | sort)
+
+# The Core, once, as a static library module (rebuilt when a source changes).
+lib="$out/libPlumCore.a"
+if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScale/Core Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
+    echo "fuzz: building the Core with -sanitize=fuzzer,address"
+    # shellcheck disable=SC2086
+    swiftc "${flags[@]}" -enable-testing -module-name PlumCore -emit-module -emit-module-path "$out/PlumCore.swiftmodule" \
+        -emit-library -static -o "$lib" $core 2>"$out/logs/build-core.log" \
+        || { cat "$out/logs/build-core.log"; exit 2; }
+fi
+
+declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzzer [state]=StateDocumentFuzzer)
+status=0
+for target in "${targets[@]}"; do
+    file=${source[$target]:-}
+    [ -n "$file" ] || { echo "fuzz: unknown target $target (replay, evemu, config, state)"; exit 2; }
+    bin="$out/fuzz-$target"
+    if [ ! -x "$bin" ] || [ "$lib" -nt "$bin" ] || [ "Fuzz/$file.swift" -nt "$bin" ] || [ Fuzz/FuzzSupport.swift -nt "$bin" ]; then
+        swiftc "${flags[@]}" -I "$out" "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "$lib" -o "$bin" \
+            2>"$out/logs/build-$target.log" || { cat "$out/logs/build-$target.log"; exit 2; }
+    fi
+    corpus="$out/corpus/$target"
+    mkdir -p "$corpus"
+    case $target in
+        replay) seeds=(Resources/sessions/*.jsonl Fuzz/seeds/replay/*) ;;
+        evemu)  seeds=(../shared/recordings/*.evemu Fuzz/seeds/evemu/*) ;;
+        config) seeds=(Fuzz/seeds/config/*) ;;
+        state)  seeds=(Fuzz/seeds/state/* Resources/sessions/*.jsonl) ;;
+    esac
+    for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/seed-$(basename "$seed")"; done
+    dict=()
+    [ -f "Fuzz/dicts/$target.dict" ] && dict=(-dict="Fuzz/dicts/$target.dict")
+    log="$out/logs/$target.log"
+    "$bin" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$log" 2>&1
+    rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -n "$execs" ] || execs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
+    crashes=0
+    if [ $rc -ne 0 ]; then
+        crashes=1
+        status=1
+        grep -m3 -E "ERROR|Fatal error|panic|SUMMARY|Test unit written" "$log"
+    fi
+    echo "fuzz $target: ${execs:-?} execs in $seconds s, $crashes crash(es), corpus $(ls "$corpus" | wc -l) inputs (log $log)"
+done
+exit $status
