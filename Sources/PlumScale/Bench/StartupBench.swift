@@ -65,7 +65,41 @@ enum StartupBench {
         return (t1 - t0, o1 - o0)
     }
 
-    static func run(rounds: Int, weighings: Int, fontPath: String) throws -> Figures {
+    /// The real binary, alternately on each database: from posix_spawn to
+    /// its exit with `--exit-after 0`, which opens the window and the
+    /// history, presents the first frame, and quits (teardown included in
+    /// both). A fresh config path keeps the user's settings out of it.
+    static func runBinary(rounds: Int, empty: String, full: String, display: String, directory: String) throws
+        -> (emptyMs: Double, fullMs: Double)
+    {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment.removeValue(forKey: "SDL_VIDEODRIVER")
+        try "{}\n".write(toFile: directory + "/config.json", atomically: true, encoding: .utf8)
+        func once(_ db: String) throws -> Double {
+            let t0 = benchNow()
+            let child = try BenchChild(
+                ProcStats.executablePath(),
+                ["--db", db, "--config", directory + "/config.json", "--source", "mouse", "--exit-after", "0"],
+                environment: environment)
+            guard child.wait(timeout: 30) == 0 else {
+                throw RuntimeFailure("bench: the windowed program failed to start and quit (status \(child.status ?? -1))")
+            }
+            return benchNow() - t0
+        }
+        _ = try once(empty)
+        _ = try once(full)
+        var a: [Double] = [], b: [Double] = []
+        for _ in 0..<rounds {
+            a.append(try once(empty))
+            b.append(try once(full))
+        }
+        return (Stats.median(a) * 1000, Stats.median(b) * 1000)
+    }
+
+    static func run(rounds: Int, weighings: Int, fontPath: String, display: String) throws
+        -> (inProcess: Figures, binary: (emptyMs: Double, fullMs: Double))
+    {
         let directory = NSTemporaryDirectory() + "plumscale-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -81,8 +115,9 @@ enum StartupBench {
             b.append(y.total)
             ob.append(y.open)
         }
-        return Figures(
+        let binary = try runBinary(rounds: rounds, empty: empty, full: full, display: display, directory: directory)
+        return (Figures(
             emptyMs: Stats.median(a) * 1000, fullMs: Stats.median(b) * 1000, emptyOpenMs: Stats.median(oa) * 1000,
-            fullOpenMs: Stats.median(ob) * 1000)
+            fullOpenMs: Stats.median(ob) * 1000), binary)
     }
 }
