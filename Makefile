@@ -19,7 +19,7 @@ TEST_PACKAGES := xvfb xdotool desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test deps test-deps screenshot clean install install-files uninstall
+.PHONY: all build release run test deps test-deps screenshot clean install install-files uninstall bench
 
 all: build
 
@@ -46,6 +46,12 @@ run: release
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Frame cost, latency, idle CPU, throughput, startup, memory (bench.json);
+# `make bench ARGS=--quick` for the short run.
+bench: test-deps
+	$(SWIFT) build -c release
+	.build/release/plumscale bench $(ARGS)
 
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build

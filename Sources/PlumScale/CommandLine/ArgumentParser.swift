@@ -7,6 +7,9 @@ public enum ArgumentParser {
         case "render":
             args.removeFirst()
             return try parseRender(args)
+        case "bench":
+            args.removeFirst()
+            return try BenchOptions.parse(args)
         case "devices":
             args.removeFirst()
             if args.contains("--help") || args.contains("-h") { return .help(Help.devices) }

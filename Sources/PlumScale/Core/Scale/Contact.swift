@@ -51,6 +51,6 @@ public enum Plum {
 
     /// Exactly C's "%.1f%%" (correctly rounded, as printf and Python do).
     public static func formatPercent(_ percent: Double) -> String {
-        String(format: "%.1f%%", percent)
+        PercentText.format(percent)
     }
 }

@@ -56,13 +56,20 @@ final class GlyphMasks {
 }
 
 extension PixelBuffer {
-    /// Blends a coverage mask in `color` with its top-left corner at (x, y).
+    /// Blends a coverage mask in `color` with its top-left corner at (x, y),
+    /// clipped once per row rather than per pixel.
     func draw(_ mask: GlyphMasks.Mask, x: Int, y: Int, _ color: Color) {
-        for row in 0..<mask.height where y + row >= 0 && y + row < height {
-            let offset = row * mask.width
-            for col in 0..<mask.width {
-                let a = mask.alpha[offset + col]
-                if a != 0 { blend(x: x + col, y: y + row, color, coverage: Int(a)) }
+        let solid = Self.argb(color)
+        let c0 = max(0, -x), c1 = min(mask.width, width - x)
+        guard c0 < c1 else { return }
+        mask.alpha.withUnsafeBufferPointer { alpha in
+            for row in max(0, -y)..<max(min(mask.height, height - y), max(0, -y)) {
+                let source = alpha.baseAddress! + row * mask.width
+                let target = base + (y + row) * stride + x
+                for col in c0..<c1 {
+                    let a = source[col]
+                    if a != 0 { blendInside(target + col, color, solid: solid, coverage: Int(a)) }
+                }
             }
         }
     }

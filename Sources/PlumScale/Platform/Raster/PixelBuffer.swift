@@ -43,6 +43,34 @@ struct PixelBuffer {
         p.pointee = 0xff00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
     }
 
+    /// `blend` for a pixel known to be inside the buffer, with alpha `a`
+    /// 1...254 already folded in: the same arithmetic without bounds or
+    /// overflow checks (the values cannot overflow: at most 255 * 255 + 127).
+    @inline(__always)
+    static func blend(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, alpha a: Int) {
+        // Red and blue side by side in one word, green alone; each lane is
+        // c * a + d * (255 - a) + 127 <= 65152, and (v + 1 + (v >> 8)) >> 8
+        // is exactly v / 255 below 65535 (checked for every v), so this is
+        // the same rounding as the per-channel formula in `blend(x:y:)`.
+        let d = p.pointee
+        let a32 = UInt32(truncatingIfNeeded: a), inv = 255 &- a32
+        let c = argb(color)
+        var rb = (c & 0x00ff_00ff) &* a32 &+ (d & 0x00ff_00ff) &* inv &+ 0x007f_007f
+        rb = ((rb &+ 0x0001_0001 &+ ((rb >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
+        var g = (c & 0x0000_ff00) >> 8 &* a32 &+ ((d & 0x0000_ff00) >> 8) &* inv &+ 0x7f
+        g = ((g &+ 1 &+ (g >> 8)) >> 8) & 0xff
+        p.pointee = 0xff00_0000 | rb | g << 8
+    }
+
+    /// Blends `color` at coverage 0...255 into a pixel known to be inside the buffer.
+    @inline(__always)
+    func blendInside(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, solid: UInt32, coverage: Int) {
+        guard coverage > 0 else { return }
+        let a = coverage &* Int(color.a) / 255
+        if a >= 255 { p.pointee = solid; return }
+        if a > 0 { Self.blend(p, color, alpha: a) }
+    }
+
     /// Fills a rectangle, blending if the colour is translucent.
     func fillRect(x: Double, y: Double, width w: Double, height h: Double, _ color: Color) {
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())

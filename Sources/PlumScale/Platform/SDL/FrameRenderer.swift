@@ -1,8 +1,10 @@
 import CSDL2
 
 /// Draws scenes into the window's renderer by the fastest path that looks
-/// the same: spans into a streaming texture on the software renderer (SDL's
-/// per-triangle setup is slow there), SDL_RenderGeometry on a GPU.
+/// the same: on the software renderer, spans straight into the window's
+/// surface, the very pixels SDL_RenderPresent shows (SDL's per-triangle setup
+/// is slow there, and a streaming texture costs a full-frame copy), else into
+/// a streaming texture; SDL_RenderGeometry on a GPU.
 final class FrameRenderer {
     private let renderer: OpaquePointer
     private let geometry: GeometryRenderer?
@@ -10,6 +12,9 @@ final class FrameRenderer {
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
     let pathName: String
+    /// Software renderer: draw into the window's surface (false: the
+    /// streaming texture, kept for the bench's comparison).
+    var directSurface = true
 
     init(renderer: OpaquePointer, rendererName: String, fonts: FontSet) {
         self.renderer = renderer
@@ -31,6 +36,15 @@ final class FrameRenderer {
     /// Draws `scene` into the back buffer; the caller presents it.
     func draw(_ scene: Scene) throws {
         if let geometry { return try geometry.draw(scene) }
+        if directSurface, let surface = windowSurface() {
+            if plum_must_lock(surface) != 0 { SDL_LockSurface(surface) }
+            let s = surface.pointee
+            raster!.draw(scene, into: PixelBuffer(
+                base: s.pixels.assumingMemoryBound(to: UInt32.self), width: Int(s.w), height: Int(s.h),
+                stride: Int(s.pitch) / 4))
+            if plum_must_lock(surface) != 0 { SDL_UnlockSurface(surface) }
+            return
+        }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         if texture == nil || textureSize != (w, h) {
@@ -47,5 +61,18 @@ final class FrameRenderer {
         raster!.draw(scene, into: buffer)
         SDL_UnlockTexture(texture)
         SDL_RenderCopy(renderer, texture, nil, nil)
+    }
+
+    /// The software renderer's target: its window's surface, when that is
+    /// 32-bit xRGB (what PixelBuffer writes). SDL_RenderPresent on the
+    /// software renderer is SDL_UpdateWindowSurface of this very surface.
+    private func windowSurface() -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let window = SDL_RenderGetWindow(renderer), let surface = SDL_GetWindowSurface(window),
+            surface.pointee.pixels != nil || plum_must_lock(surface) != 0,
+            let format = surface.pointee.format?.pointee,
+            format.BytesPerPixel == 4, format.Rmask == 0x00ff_0000, format.Gmask == 0x0000_ff00,
+            format.Bmask == 0x0000_00ff
+        else { return nil }
+        return surface
     }
 }

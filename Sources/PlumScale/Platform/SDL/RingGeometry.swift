@@ -25,8 +25,26 @@ struct RingGeometry {
     }
 
     /// A filled disc of radius `radius` with a feathered edge.
+    /// The solid middle is a fan around one centre vertex: rings of radius 0
+    /// made degenerate triangles, which SDL 2.26's software renderer drops
+    /// in two quadrants (the geometry-vs-spans test showed it).
     mutating func appendDisc(cx: Double, cy: Double, radius: Double, color: SDL_Color) {
-        appendRings(cx: cx, cy: cy, radii: [0, max(radius - 0.5, 0), radius + 0.5], alphas: [color.a, color.a, 0], color: color)
+        let n = Self.segments(radius: radius + 0.5)
+        let centre = Int32(vertices.count)
+        var v = SDL_Vertex()
+        v.position = SDL_FPoint(x: Float(cx), y: Float(cy))
+        v.color = color
+        vertices.append(v)
+        let first = Int32(vertices.count)
+        for s in 0..<n {
+            let angle = Double(s) / Double(n) * 2 * Double.pi
+            v.position = SDL_FPoint(x: Float(cx + cos(angle) * max(radius - 0.5, 0)), y: Float(cy + sin(angle) * max(radius - 0.5, 0)))
+            vertices.append(v)
+        }
+        for s in 0..<n {
+            indices.append(contentsOf: [centre, first + Int32(s), first + Int32((s + 1) % n)])
+        }
+        appendRings(cx: cx, cy: cy, radii: [max(radius - 0.5, 0), radius + 0.5], alphas: [color.a, 0], color: color)
     }
 
     /// Concentric rings of vertices joined by quads; alpha per ring.

@@ -1,0 +1,219 @@
+import CSDL2
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `plumscale bench`: every figure a ratio of things measured alternately in
+/// one run, or a count; the absolute milliseconds are printed behind them.
+public enum BenchCommand {
+    /// The keys of bench.json, in order, with their targets.
+    static let keys: [(key: String, target: String)] = [
+        ("frame_ratio_10", "<= 2.0"),
+        ("frame_ratio_50", "<= 5.0"),
+        ("latency_p99_frames", "<= 2.0"),
+        ("idle_cpu_percent", "<= 0.5"),
+        ("events_per_second", ">= 1000000"),
+        ("startup_ratio_100k", "<= 1.1"),
+        ("history_frame_ratio_1m", "<= 1.1"),
+        ("rss_growth_mb_1m_events", "<= 1"),
+        ("peak_rss_mb", "<= 60"),
+    ]
+
+    final class Report {
+        var values: [String: Double] = [:]
+        var details: [String: String] = [:]
+        var info: [(String, String)] = []
+    }
+
+    public static func run(_ options: BenchOptions, log: Log) throws {
+        let fontPath = try FontLocator.locate(override: options.font)
+        if let child = options.child {
+            let parts = child.split(separator: ":")
+            guard parts.count == 2, let count = Int(parts[1]) else {
+                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            }
+            switch parts[0] {
+            case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
+            case "frames": return try softwareFrames(rounds: count, fontPath: fontPath)
+            case "parts": return try FrameParts.run(rounds: count, fontPath: fontPath)
+            case "core":
+                let core = CoreBench.eventsPerSecond(seconds: Double(count))
+                return print(String(format: "%.0f events/s, %.0f ns/event", core.perSecond, core.nsPerEvent))
+            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            }
+        }
+        let quick = options.quick
+        let started = benchNow()
+        let report = Report()
+        func note(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
+
+        // 1. The core alone.
+        note("events per second (apply + scene)")
+        let core = CoreBench.eventsPerSecond(seconds: quick ? 1 : 3)
+        report.values["events_per_second"] = core.perSecond.rounded()
+        report.details["events_per_second"] = String(
+            format: "%.0f ns/event; apply alone %.0f/s", core.nsPerEvent, core.applyOnlyPerSecond)
+
+        // 2. Memory, headless, in a child process.
+        let memoryEvents = 1_000_000
+        note("memory over \(memoryEvents) events (child process)")
+        let out = NSTemporaryDirectory() + "plumscale-bench-rss-\(getpid()).txt"
+        defer { unlink(out) }
+        let child = try BenchChild(
+            ProcStats.executablePath(), ["bench", "--child", "rss:\(memoryEvents)", "--font", fontPath],
+            environment: ProcessInfo.processInfo.environment, stdout: out)
+        guard child.wait(timeout: 300) == 0,
+            let fields = try? String(contentsOfFile: out, encoding: .utf8).split(separator: " ").compactMap({ Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+            fields.count >= 3
+        else { throw RuntimeFailure("bench: the memory run failed (status \(child.status ?? -1))") }
+        report.values["rss_growth_mb_1m_events"] = fields[0]
+        report.values["peak_rss_mb"] = fields[1]
+        report.details["rss_growth_mb_1m_events"] = String(format: "VmRSS %.1f MB after warm-up", fields[2])
+        report.details["peak_rss_mb"] = "VmHWM of the headless run"
+
+        // 3. Frames in SDL's software renderer, no display (offscreen driver).
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
+        // A software window presents through the video driver's own
+        // framebuffer (XShm on x11), not through a GPU texture.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init") }
+        defer { SDL_Quit() }
+        try SDLLibrary.startTTF()
+        let fonts = try FontSet(path: fontPath)
+        let iterations = quick ? 60 : 300
+        note("frames: software renderer (offscreen driver), \(iterations) rounds per path")
+        try BenchVideo.with(driver: "offscreen") {
+            let target = try BenchWindow(software: true)
+            let spans = FrameRenderer(renderer: target.renderer, rendererName: "software", fonts: fonts)
+            let direct = try FrameBench.measure(target, iterations: iterations) { try spans.draw($0) }
+            spans.directSurface = false
+            let viaTexture = try FrameBench.measure(target, iterations: iterations) { try spans.draw($0) }
+            let geometry = GeometryRenderer(renderer: target.renderer, fonts: fonts)
+            let geo = try FrameBench.measure(target, iterations: max(iterations / 3, 30)) { try geometry.draw($0) }
+            report.values["frame_ratio_10"] = direct.ratio10
+            report.values["frame_ratio_50"] = direct.ratio50
+            report.details["frame_ratio_10"] = String(format: "%.3f ms vs empty %.3f ms (spans into the window surface)", direct.frame10, direct.empty)
+            report.details["frame_ratio_50"] = String(format: "%.3f ms vs empty %.3f ms", direct.frame50, direct.empty)
+            report.info.append(("software renderer, spans via streaming texture", describe(viaTexture)))
+            spans.directSurface = true
+            note("history frames while scrolling: 1,000,000 weighings vs 100")
+            let directory = NSTemporaryDirectory() + "plumscale-bench-history-\(getpid())"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let history = try HistoryBench.run(target, frames: spans, rounds: quick ? 160 : 480, directory: directory)
+            report.values["history_frame_ratio_1m"] = history.ratio
+            report.details["history_frame_ratio_1m"] = String(
+                format: "%.3f ms vs %.3f ms (scrolling by wheel, pages from SQLite, software renderer, spans)",
+                history.largeMs, history.smallMs)
+            report.info.append(("software renderer, SDL_RenderGeometry", describe(geo)))
+        }
+
+        // 4. On an X display: the default renderer, latency, startup, idle.
+        let display = try BenchDisplay(log: log)
+        defer { display.stop() }
+        setenv("DISPLAY", display.name, 1)
+        note("X display \(display.name)\(display.startedOwnServer ? " (own Xvfb)" : "")")
+        try BenchVideo.with(driver: "x11") {
+            let target = try BenchWindow(software: false)
+            let frames = FrameRenderer(renderer: target.renderer, rendererName: target.rendererName, fonts: fonts)
+            note("frames: default renderer on x11 (\(target.rendererName))")
+            let onScreen = try FrameBench.measure(target, iterations: max(iterations / 3, 30)) { try frames.draw($0) }
+            report.info.append(("x11 default renderer (\(target.rendererName)), \(frames.pathName)", describe(onScreen)))
+        }
+        let latencyEvents = quick ? 10_000 : 24_000
+        try BenchVideo.with(driver: "x11") {
+            let target = try BenchWindow(software: true)
+            let frames = FrameRenderer(renderer: target.renderer, rendererName: target.rendererName, fonts: fonts)
+            note("latency: \(latencyEvents) events at 2,400/s, x11 software renderer, \(frames.pathName)")
+            let latency = try LatencyBench.run(target, frames: frames, events: latencyEvents)
+            report.values["latency_p99_frames"] = latency.p99Frames
+            report.details["latency_p99_frames"] = String(
+                format: "p99 %.3f ms (queue->loop p99 %.3f, loop->presented p99 %.3f), p50 %.3f ms, max %.2f ms; median frame %.3f ms; %d events, %d frames (x11, software renderer, spans)",
+                latency.p99Ms, latency.p99QueueMs, latency.p99DrawMs, latency.p50Ms, latency.maxMs, latency.medianFrameMs, latency.events, latency.frames)
+        }
+        try BenchVideo.with(driver: "x11") {
+            let target = try BenchWindow(software: false)
+            let frames = FrameRenderer(renderer: target.renderer, rendererName: target.rendererName, fonts: fonts)
+            note("latency: \(quick ? 2_000 : latencyEvents / 2) events, x11 default renderer (\(target.rendererName)), for information")
+            let latency = try LatencyBench.run(target, frames: frames, events: quick ? 2_000 : latencyEvents / 2)
+            report.info.append((
+                "latency, x11 default renderer (\(target.rendererName))",
+                String(format: "p99 %.2f frames: p99 %.3f ms, p50 %.3f ms; median frame %.3f ms; %d events",
+                       latency.p99Frames, latency.p99Ms, latency.p50Ms, latency.medianFrameMs, latency.events)))
+        }
+        let rounds = quick ? 5 : 15
+        note("startup: \(rounds) rounds, history of 100,000 weighings vs empty")
+        let (startup, binary) = try StartupBench.run(rounds: rounds, weighings: 100_000, fontPath: fontPath, display: display.name)
+        report.values["startup_ratio_100k"] = binary.fullMs / binary.emptyMs
+        report.details["startup_ratio_100k"] = String(
+            format: "%.1f ms vs %.1f ms: the real binary, spawn to exit with --db and --exit-after 0 (first frame presented)",
+            binary.fullMs, binary.emptyMs)
+        report.info.append((
+            "startup in-process (window, renderer, fonts, store, first page, first present)",
+            String(format: "ratio %.2f: %.1f ms vs %.1f ms, of which HistoryStore.init %.1f vs %.2f ms",
+                   startup.ratio, startup.fullMs, startup.emptyMs, startup.fullOpenMs, startup.emptyOpenMs)))
+        let idleSeconds = 10.0
+        note("idle CPU: the windowed program for \(Int(idleSeconds)) s")
+        let idle = try IdleBench.run(display: display.name, seconds: idleSeconds)
+        report.values["idle_cpu_percent"] = idle.percent
+        report.details["idle_cpu_percent"] = String(format: "%.0f ms CPU in %.0f s (utime+stime, x11)", idle.cpuMs, idleSeconds)
+
+        print(table(report, quick: quick, seconds: benchNow() - started))
+        try json(report).write(toFile: options.json, atomically: true, encoding: .utf8)
+        note("wrote \(options.json)")
+    }
+
+    /// The span path alone, for profiling: `bench --child frames:ROUNDS`.
+    static func softwareFrames(rounds: Int, fontPath: String) throws {
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw SDLError("SDL_Init") }
+        defer { SDL_Quit() }
+        let fonts = try FontSet(path: fontPath)
+        try BenchVideo.with(driver: "offscreen") {
+            let target = try BenchWindow(software: true)
+            let spans = FrameRenderer(renderer: target.renderer, rendererName: "software", fonts: fonts)
+            print(describe(try FrameBench.measure(target, iterations: rounds) { try spans.draw($0) }))
+        }
+    }
+
+    static func describe(_ f: FrameFigures) -> String {
+        String(format: "ratio 10: %.2f (%.3f ms), ratio 50: %.2f (%.3f ms), empty %.3f ms",
+               f.ratio10, f.frame10, f.ratio50, f.frame50, f.empty)
+    }
+
+    static func format(_ key: String, _ value: Double?) -> String {
+        guard let value else { return "null" }
+        switch key {
+        case "events_per_second": return String(format: "%.0f", value)
+        case "idle_cpu_percent": return String(format: "%.3f", value)
+        default: return String(format: "%.2f", value)
+        }
+    }
+
+    static func table(_ r: Report, quick: Bool, seconds: Double) -> String {
+        var lines = ["", "PlumScale bench\(quick ? " (--quick)" : "") · \(ProcessInfo.processInfo.processorCount) cores · \(String(format: "%.0f", seconds)) s", ""]
+        let keyWidth = keys.map(\.key.count).max()!
+        lines.append("key".padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  value        target        measured")
+        for (key, target) in keys {
+            let value = format(key, r.values[key])
+            lines.append(
+                key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
+                    + value.padding(toLength: 11, withPad: " ", startingAt: 0) + "  "
+                    + target.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + (r.details[key] ?? ""))
+        }
+        lines.append("")
+        lines.append("for information:")
+        for (name, text) in r.info { lines.append("  \(name): \(text)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ r: Report) -> String {
+        let body = keys.map { "  \"\($0.key)\": \(format($0.key, r.values[$0.key]))" }.joined(separator: ",\n")
+        return "{\n" + body + "\n}\n"
+    }
+}
