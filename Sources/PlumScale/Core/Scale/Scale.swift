@@ -99,13 +99,17 @@ public struct Scale: Equatable, Sendable {
     }
 
     private mutating func updateHeaviest() {
-        var forces: [Int: Double] = [:], noise: [Int: Double] = [:]
+        var ids: [Int] = [], forces: [Double] = [], noise: [Double] = []
+        ids.reserveCapacity(weighings.count)
+        forces.reserveCapacity(weighings.count)
+        noise.reserveCapacity(weighings.count)
         for (id, w) in weighings {
             guard let value = settledValue(w, id: id) else { continue }
-            forces[id] = tares.displayed(id: id, force: value)
-            noise[id] = w.smoother.noise
+            ids.append(id)
+            forces.append(tares.displayed(id: id, force: value))
+            noise.append(w.smoother.noise)
         }
-        heaviest.update(forces: forces, noise: noise)
+        heaviest.update(ids: ids, forces: forces, noise: noise)
     }
 
     /// One contact's reading at `now`, nil before its first force sample.

@@ -34,6 +34,7 @@ public struct ForceSmoother: Equatable, Sendable {
     /// For ±0.01 uniform jitter this is about 0.0127. The standard
     /// deviation is median(|second difference|) / (0.6745·√6).
     public private(set) var noise: Double = 0
+    private var samplesSinceEstimate = 0
 
     /// The noise estimate from the current second differences.
     private func estimateNoise() -> Double {
@@ -50,7 +51,12 @@ public struct ForceSmoother: Equatable, Sendable {
         if let older = previousRaw.older, let newer = previousRaw.newer {
             secondDifferences.append(abs(force - 2 * newer + older))
             if secondDifferences.count > Self.noiseSampleCount { secondDifferences.removeFirst() }
-            noise = estimateNoise()
+            // The median needs a sort: refresh it every few samples, not on each.
+            samplesSinceEstimate += 1
+            if samplesSinceEstimate >= 4 || noise == 0 {
+                noise = estimateNoise()
+                samplesSinceEstimate = 0
+            }
         }
         previousRaw = (previousRaw.newer, force)
         return filter.filter(force, at: time)

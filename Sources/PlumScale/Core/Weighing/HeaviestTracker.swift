@@ -48,6 +48,31 @@ public struct HeaviestTracker: Equatable, Sendable {
         return heaviest
     }
 
+    /// The same, from parallel arrays (the scale's hot path: no dictionaries).
+    @discardableResult
+    public mutating func update(ids: [Int], forces: [Double], noise: [Double]) -> Int? {
+        effectiveMargin = max(margin, noise.max() ?? 0)
+        var bestIndex: Int?
+        for i in ids.indices {
+            if let b = bestIndex, forces[b] > forces[i] || (forces[b] == forces[i] && ids[b] < ids[i]) { continue }
+            bestIndex = i
+        }
+        guard let top = bestIndex else {
+            heaviest = nil
+            if !tied.isEmpty { tied = [] }
+            return nil
+        }
+        var crown = top
+        if let current = heaviest, let c = ids.firstIndex(of: current) {
+            crown = ids[top] != current && forces[top] > forces[c] + effectiveMargin ? top : c
+        }
+        heaviest = ids[crown]
+        var newTied: Set<Int> = []
+        for i in ids.indices where i != crown && abs(forces[i] - forces[crown]) <= effectiveMargin { newTied.insert(ids[i]) }
+        if newTied != tied { tied = newTied }
+        return heaviest
+    }
+
     /// Whether contact `id` is within the margin of the heaviest (the
     /// heaviest itself counts as tied when any other contact is).
     public func isTied(_ id: Int) -> Bool {

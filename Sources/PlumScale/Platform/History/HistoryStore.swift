@@ -98,7 +98,15 @@ public final class HistoryStore {
         if version > Self.schemaVersion {
             throw HistoryError.newerSchema(path: path, found: version, known: Self.schemaVersion)
         }
-        if existing {
+        // A full integrity check reads every page: fine for a small history,
+        // but it would make start-up grow with the table. Past 256 pages
+        // (1 MB) only the schema and the newest rows are read here; damage
+        // elsewhere is reported by SQLite (SQLITE_CORRUPT) when it is reached,
+        // and is never written over.
+        let pageCount = Int(try strings("PRAGMA page_count").first ?? "0") ?? 0
+        if existing, pageCount > 256 {
+            _ = try strings(version >= 1 ? "SELECT id FROM weighings ORDER BY id DESC LIMIT 50" : "SELECT count(*) FROM sqlite_master")
+        } else if existing {
             let report = try strings("PRAGMA integrity_check")
             guard report == ["ok"] else {
                 let lines = report.joined(separator: "\n").split(separator: "\n").prefix(4)
