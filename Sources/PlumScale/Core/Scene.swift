@@ -11,6 +11,8 @@ public enum Shape: Equatable, Sendable {
     /// Text of height `size` px (the font's pixel size).
     case text(String, at: Point, anchor: TextAnchor, size: Double, color: Color)
     case rect(Rect, color: Color)
+    /// Blurs everything drawn before it by about `radius` layout pixels.
+    case blur(radius: Double)
 }
 
 /// Something a person can press, with its rectangle, for tests and automation.

@@ -38,6 +38,18 @@ import Testing
         // The pressed row stays bright; the others are dimmed.
         #expect(hintImage.color(x: Int(rowRect.x) + 5, y: Int(rowRect.center.y)).r > 200)
         #expect(hintImage.color(x: Int(otherRect.x) + 5, y: Int(otherRect.center.y)).r < 200)
+        // ...and blurred: the text of another row loses its dark, sharp pixels.
+        #expect(hint.scene().shapes.contains(.blur(radius: 6 * 0.8)))
+        let sharp = try frame(history)
+        func darkest(_ image: Image, _ rect: Rect) -> Int {
+            var low = 255
+            for y in Int(rect.y)..<Int(rect.y + rect.height) {
+                for x in 20..<260 { low = min(low, Int(image.color(x: x, y: y).r)) }
+            }
+            return low
+        }
+        #expect(darkest(sharp, otherRect) < 80, "row text is dark when not hinting")
+        #expect(darkest(hintImage, otherRect) > darkest(sharp, otherRect) + 40, "blurred under the hint")
 
         let peek = try state(at: 5.2, history: HistoryService(temporary: ()))
         #expect(peek.browser.peek.phase == .peek)

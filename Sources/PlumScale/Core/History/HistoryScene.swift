@@ -44,6 +44,8 @@ extension AppState {
         let phase = browser.peek.phase
         guard phase != .none, phase != .pop else { return }
         let amount = phase == .hint ? browser.peek.progress : 1
+        // Everything but the pressed row blurs and dims as the force rises.
+        if amount > 0.05 { scene.shapes.append(.blur(radius: 6 * amount)) }
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(Self.dim.r, Self.dim.g, Self.dim.b, UInt8(150 * amount))))
         if phase == .hint, let (rect, row, label) = pressed {
             var lifted = Scene(layout: layout)

@@ -30,6 +30,9 @@ final class RasterRenderer {
                 buffer.fillRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y), color)
             case .text(let text, let at, let anchor, let size, let color):
                 drawText(text, at: at, anchor: anchor, size: size, color: color, scale: s, rotated: rotated, layout: layout, into: buffer)
+            case .blur(let radius):
+                guard Self.drawable(radius * s) else { continue }
+                buffer.boxBlur(radius: min(Int((radius * s).rounded()), 64))
             }
         }
     }

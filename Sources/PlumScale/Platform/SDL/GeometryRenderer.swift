@@ -17,7 +17,14 @@ final class GeometryRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
+    /// The size of what is being drawn on: the screen, or the rotation canvas.
+    private var targetSize = (w: Int32(0), h: Int32(0))
+    private var blurPixels: [UInt32] = []
+    private var blurTexture: OpaquePointer?
+    private var blurTextureSize = (w: Int32(0), h: Int32(0))
+
     deinit {
+        if let blurTexture { SDL_DestroyTexture(blurTexture) }
         if let canvas { SDL_DestroyTexture(canvas) }
     }
 
@@ -33,10 +40,12 @@ final class GeometryRenderer {
         let output = outputSize
         let scale = scene.layout.screen.width > 0 ? Double(output.w) / scene.layout.screen.width : 1
         let rotated = scene.layout.rotation == 90
+        targetSize = output
         if rotated {
             let w = Int32((scene.layout.size.width * scale).rounded()), h = Int32((scene.layout.size.height * scale).rounded())
             try prepareCanvas(w: w, h: h)
             SDL_SetRenderTarget(renderer, canvas)
+            targetSize = (w, h)
         }
         clear(scene.background)
         for shape in scene.shapes { draw(shape, scale: scale) }
@@ -67,6 +76,10 @@ final class GeometryRenderer {
 
     private func draw(_ shape: Shape, scale s: Double) {
         switch shape {
+        case .blur(let radius):
+            flushGeometry()
+            guard radius.isFinite else { return }
+            blurTarget(radius: min(Int((radius * s).rounded()), 64))
         case .ring(let c, let radius, let width, let color):
             geometry.appendBand(
                 cx: c.x * s, cy: c.y * s, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s,
@@ -84,6 +97,29 @@ final class GeometryRenderer {
             let box = fonts.measure(text, size: px)
             let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
             glyphs.draw(text, x: origin.x, y: origin.y, size: px, color: sdl(color))
+        }
+    }
+
+    /// A GPU cannot be asked for a blur through SDL_Renderer: read the
+    /// target back, blur it like the software path, and put it back. Only
+    /// the Peek & Pop hint asks for it, for a moment.
+    private func blurTarget(radius: Int) {
+        let (w, h) = targetSize
+        guard radius > 0, w > 0, h > 0 else { return }
+        if blurPixels.count != Int(w) * Int(h) { blurPixels = [UInt32](repeating: 0, count: Int(w) * Int(h)) }
+        if blurTexture == nil || blurTextureSize != (w, h) {
+            if let blurTexture { SDL_DestroyTexture(blurTexture) }
+            blurTexture = SDL_CreateTexture(renderer, plum_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
+            blurTextureSize = (w, h)
+        }
+        guard let texture = blurTexture else { return }
+        blurPixels.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress,
+                SDL_RenderReadPixels(renderer, nil, plum_pixelformat_argb8888(), base, w * 4) == 0
+            else { return }
+            PixelBuffer(base: base, width: Int(w), height: Int(h), stride: Int(w)).boxBlur(radius: radius)
+            SDL_UpdateTexture(texture, nil, base, w * 4)
+            SDL_RenderCopy(renderer, texture, nil, nil)
         }
     }
 
