@@ -51,9 +51,9 @@ public struct ForceSmoother: Equatable, Sendable {
         if let older = previousRaw.older, let newer = previousRaw.newer {
             secondDifferences.append(abs(force - 2 * newer + older))
             if secondDifferences.count > Self.noiseSampleCount { secondDifferences.removeFirst() }
-            // The median needs a sort: refresh it every few samples, not on each.
+            // The median needs a sort: refresh it every 16 samples (noise changes slowly).
             samplesSinceEstimate += 1
-            if samplesSinceEstimate >= 4 || noise == 0 {
+            if samplesSinceEstimate >= 16 || noise == 0 {
                 noise = estimateNoise()
                 samplesSinceEstimate = 0
             }
