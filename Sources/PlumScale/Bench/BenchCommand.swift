@@ -61,7 +61,7 @@ public enum BenchCommand {
         note("memory over \(memoryEvents) events (child process)")
         let out = NSTemporaryDirectory() + "plumscale-bench-rss-\(getpid()).txt"
         defer { unlink(out) }
-        let child = try BenchChild(
+        let child = try ChildProcess(
             ProcStats.executablePath(), ["bench", "--child", "rss:\(memoryEvents)", "--font", fontPath],
             environment: ProcessInfo.processInfo.environment, stdout: out)
         guard child.wait(timeout: 300) == 0,

@@ -59,73 +59,10 @@ enum ProcStats {
     }
 }
 
-/// A child process started with posix_spawn and reaped with waitpid (not
-/// Foundation's Process, whose exit detection on Linux stalls while another
-/// long-lived child, such as Xvfb, holds its descriptors).
-final class BenchChild {
-    let pid: pid_t
-    private(set) var status: Int32?
-
-    init(_ path: String, _ arguments: [String], environment: [String: String], stdout: String = "/dev/null",
-         stderr: String = "/dev/null") throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard result == 0 else { throw RuntimeFailure("bench: cannot start \(path): \(String(cString: strerror(result)))") }
-        self.pid = pid
-    }
-
-    deinit {
-        if status == nil {
-            kill(pid, SIGKILL)
-            wait(timeout: 5)
-        }
-    }
-
-    /// Waits up to `timeout` seconds; the exit status, or nil while running.
-    @discardableResult
-    func wait(timeout: Double) -> Int32? {
-        let deadline = benchNow() + timeout
-        while status == nil {
-            var raw: Int32 = 0
-            let r = waitpid(pid, &raw, WNOHANG)
-            if r == pid {
-                status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
-                break
-            }
-            if r < 0 || benchNow() >= deadline { break }
-            usleep(5_000)
-        }
-        return status
-    }
-
-    var isRunning: Bool { wait(timeout: 0) == nil }
-
-    func stop() {
-        guard status == nil else { return }
-        kill(pid, SIGTERM)
-        if wait(timeout: 3) == nil {
-            kill(pid, SIGKILL)
-            wait(timeout: 3)
-        }
-    }
-}
-
 /// The X display for the on-screen parts: $DISPLAY, or our own Xvfb on a free number.
 final class BenchDisplay {
     let name: String
-    private let server: BenchChild?
+    private let server: ChildProcess?
 
     init(log: Log) throws {
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
@@ -145,7 +82,7 @@ final class BenchDisplay {
             }
         }
         guard number > 0 else { throw RuntimeFailure("bench: no free X display number") }
-        let child = try BenchChild(
+        let child = try ChildProcess(
             xvfb, [":\(number)", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
             environment: ProcessInfo.processInfo.environment)
         let deadline = benchNow() + 10

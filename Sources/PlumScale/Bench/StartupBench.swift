@@ -78,7 +78,7 @@ enum StartupBench {
         try "{}\n".write(toFile: directory + "/config.json", atomically: true, encoding: .utf8)
         func once(_ db: String) throws -> Double {
             let t0 = benchNow()
-            let child = try BenchChild(
+            let child = try ChildProcess(
                 ProcStats.executablePath(),
                 ["--db", db, "--config", directory + "/config.json", "--source", "mouse", "--exit-after", "0"],
                 environment: environment)
