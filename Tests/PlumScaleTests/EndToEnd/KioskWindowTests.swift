@@ -44,24 +44,37 @@ import Testing
         #expect(log.contains("plumscale: info: kiosk: fullscreen 1024x768, cursor hidden, screensaver inhibited"), "\(log)")
     }
 
-    @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")])
+    @Test(.serialized, arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")])
     func signalEndsTheKioskCleanly(signal: Int32, name: String) throws {
-        let x = try Xvfb(width: 800, height: 600)
-        let dir = Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let err = dir.appendingPathComponent("err").path
-        let app = try Spawned(
-            Paths.binary.path, ["--kiosk", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
-            stderr: err)
-        let window = try Self.waitForWindow(x)
-        #expect(!window.isEmpty, "the kiosk window appeared")
-        let sent = Date()
-        kill(app.pid, signal)
-        let status = app.wait(timeout: 10)
-        let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-        #expect(status == 0, "exit status after \(name): \(String(describing: status)); \(log)")
-        #expect(Date().timeIntervalSince(sent) < 5, "it ended at once, not at --exit-after")
-        #expect(log.contains("plumscale: info: \(name) received: quitting"), "\(log)")
-        #expect(!log.contains("error"), "\(log)")
+        // Under a full parallel run the program has, rarely, found no X
+        // server behind a freshly answered Xvfb (always right after the other
+        // case). That is the harness, not the signal handling under test: start
+        // again on a new Xvfb, at most twice, and say so.
+        for attempt in 1...3 {
+            let x = try Xvfb(width: 800, height: 600)
+            let dir = Paths.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let err = dir.appendingPathComponent("err").path
+            let app = try Spawned(
+                Paths.binary.path, ["--kiosk", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
+                stderr: err)
+            let window = try Self.waitForWindow(x)
+            if window.isEmpty, attempt < 3, app.wait(timeout: 5) != nil,
+                ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("no display")
+            {
+                print("KioskWindowTests: \(name) attempt \(attempt): the program found no X server; starting again")
+                continue
+            }
+            #expect(!window.isEmpty, "the kiosk window appeared")
+            let sent = Date()
+            kill(app.pid, signal)
+            let status = app.wait(timeout: 10)
+            let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+            #expect(status == 0, "exit status after \(name): \(String(describing: status)); \(log)")
+            #expect(Date().timeIntervalSince(sent) < 5, "it ended at once, not at --exit-after")
+            #expect(log.contains("plumscale: info: \(name) received: quitting"), "\(log)")
+            #expect(!log.contains("error"), "\(log)")
+            return
+        }
     }
 }
