@@ -11,17 +11,7 @@ public func evemuFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
     _ = EvemuRecording.isEvemu(text)
     guard let recording = try? EvemuRecording(text: text, file: "fuzz.evemu") else { return 0 }
     guard let events = try? recording.inputEvents() else { return 0 }
-    for event in events {
-        precondition(event.time.isFinite, "non-finite event time")
-        switch event.kind {
-        case .touchDown(let s), .touchMove(let s):
-            for v in [s.x, s.y] { precondition((0...1).contains(v), "position outside 0...1") }
-            for v in [s.pressure, s.touchMajor].compactMap({ $0 }) {
-                precondition((0...1).contains(v), "pressure/touch_major outside 0...1")
-            }
-        default: break
-        }
-    }
+    FuzzCheck.checkDecoded(events, inOrder: false)
     FuzzCheck.drive(events, source: InputSource(kind: "replay", deviceName: recording.device.name,
                                                mode: recording.device.forceMode))
     return 0

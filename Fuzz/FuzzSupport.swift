@@ -63,6 +63,27 @@ struct FuzzBytes {
 }
 
 enum FuzzCheck {
+    /// What a parser promises of the events it hands on: finite times (in
+    /// order, where the format requires it), positions and forces in 0...1.
+    static func checkDecoded(_ events: [InputEvent], inOrder: Bool) {
+        var last = 0.0
+        for event in events {
+            precondition(event.time.isFinite, "non-finite event time")
+            if inOrder {
+                precondition(event.time >= last, "time went backwards")
+                last = event.time
+            }
+            switch event.kind {
+            case .touchDown(let s), .touchMove(let s):
+                for v in [s.x, s.y] { precondition((0...1).contains(v), "position outside 0...1") }
+                for v in [s.pressure, s.touchMajor].compactMap({ $0 }) {
+                    precondition((0...1).contains(v), "pressure/touch_major outside 0...1")
+                }
+            default: break
+            }
+        }
+    }
+
     static func drive(_ events: [InputEvent], source: InputSource) {
         var state = AppState(screen: Size(1280, 720), source: source)
         drive(events, state: &state)

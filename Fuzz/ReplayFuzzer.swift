@@ -18,19 +18,7 @@ public func replayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
     } catch {
         fatalError("not an InputFileError: \(error)")
     }
-    var last = 0.0
-    for event in replay.events {
-        precondition(event.time.isFinite && event.time >= last, "time went backwards or is not finite")
-        last = event.time
-        switch event.kind {
-        case .touchDown(let s), .touchMove(let s):
-            for v in [s.x, s.y] { precondition((0...1).contains(v), "position outside 0...1") }
-            for v in [s.pressure, s.touchMajor].compactMap({ $0 }) {
-                precondition((0...1).contains(v), "pressure/touch_major outside 0...1")
-            }
-        default: break
-        }
-    }
+    FuzzCheck.checkDecoded(replay.events, inOrder: true)
     FuzzCheck.drive(replay.events, source: .replay(replay.device))
     return 0
 }
