@@ -1,76 +1,133 @@
 import CSDL2
 
 /// Glyph coverage masks for the software path, rasterised once per size and
-/// orientation (portrait screens draw them turned 90 degrees clockwise).
+/// orientation (portrait screens draw them turned 90 degrees clockwise) and
+/// kept with their advance. A frame's text is looked up per face (one per
+/// size in use) and then per character, ASCII from an array: the labels
+/// change every frame, and hashing each character three times cost more than
+/// drawing it.
 final class GlyphMasks {
-    struct Mask {
-        var width = 0
-        var height = 0
-        var alpha: [UInt8] = []
+    final class Glyph {
+        let width: Int, height: Int
+        let advance: Int
+        let alpha: UnsafeMutableBufferPointer<UInt8>
+
+        init(width: Int, height: Int, advance: Int) {
+            self.width = width
+            self.height = height
+            self.advance = advance
+            alpha = .allocate(capacity: max(width * height, 1))
+            alpha.initialize(repeating: 0)
+        }
+
+        deinit { alpha.deallocate() }
     }
 
-    private struct Key: Hashable {
-        var glyph: GlyphKey
-        var rotated: Bool
+    /// The glyphs of one pixel size and orientation.
+    final class Face {
+        let size: Int
+        let rotated: Bool
+        let lineHeight: Int
+        fileprivate var ascii = [Glyph?](repeating: nil, count: 128)
+        fileprivate var others: [UInt32: Glyph] = [:]
+
+        fileprivate init(size: Int, rotated: Bool, lineHeight: Int) {
+            self.size = size
+            self.rotated = rotated
+            self.lineHeight = lineHeight
+        }
     }
 
     let fonts: FontSet
-    private var masks: [Key: Mask] = [:]
+    private var faces: [Face] = []
 
     init(fonts: FontSet) { self.fonts = fonts }
 
-    func mask(_ scalar: Unicode.Scalar, size: Int, rotated: Bool) -> Mask {
-        let key = Key(glyph: GlyphKey(scalar: scalar.value, size: size), rotated: rotated)
-        if let mask = masks[key] { return mask }
-        var mask = rotated ? Self.rotate(self.mask(scalar, size: size, rotated: false)) : Mask()
-        if !rotated, let surface = fonts.renderGlyph(scalar, size: size) {
-            mask = Self.alpha(of: surface)
-            SDL_FreeSurface(surface)
-        }
-        masks[key] = mask
-        return mask
+    func face(size: Int, rotated: Bool) -> Face {
+        for face in faces where face.size == size && face.rotated == rotated { return face }
+        let height = (try? fonts.font(size: size)).map { Int(TTF_FontHeight($0)) } ?? size
+        let face = Face(size: size, rotated: rotated, lineHeight: height)
+        faces.append(face)
+        return face
     }
 
-    private static func alpha(of surface: UnsafeMutablePointer<SDL_Surface>) -> Mask {
-        let s = surface.pointee
-        var mask = Mask(width: Int(s.w), height: Int(s.h), alpha: [UInt8](repeating: 0, count: Int(s.w * s.h)))
-        guard let converted = SDL_ConvertSurfaceFormat(surface, plum_pixelformat_argb8888(), 0) else { return mask }
+    func glyph(_ scalar: Unicode.Scalar, in face: Face) -> Glyph {
+        let v = scalar.value
+        if v < 128, let glyph = face.ascii[Int(v)] { return glyph }
+        if v >= 128, let glyph = face.others[v] { return glyph }
+        let glyph = render(scalar, face: face)
+        if v < 128 { face.ascii[Int(v)] = glyph } else { face.others[v] = glyph }
+        return glyph
+    }
+
+    /// Width and line height of `text` in `face`.
+    func measure(_ text: String, in face: Face) -> (width: Double, height: Double) {
+        var width = 0
+        for scalar in text.unicodeScalars { width += glyph(scalar, in: face).advance }
+        return (Double(width), Double(face.lineHeight))
+    }
+
+    private func render(_ scalar: Unicode.Scalar, face: Face) -> Glyph {
+        let advance = Int(fonts.advance(scalar, size: face.size))
+        if face.rotated { return Self.rotate(glyph(scalar, in: self.face(size: face.size, rotated: false))) }
+        guard let surface = fonts.renderGlyph(scalar, size: face.size) else {
+            return Glyph(width: 0, height: 0, advance: advance)
+        }
+        defer { SDL_FreeSurface(surface) }
+        let glyph = Glyph(width: Int(surface.pointee.w), height: Int(surface.pointee.h), advance: advance)
+        guard let converted = SDL_ConvertSurfaceFormat(surface, plum_pixelformat_argb8888(), 0) else { return glyph }
         defer { SDL_FreeSurface(converted) }
         let pitch = Int(converted.pointee.pitch)
         let pixels = converted.pointee.pixels!
-        for y in 0..<mask.height {
+        for y in 0..<glyph.height {
             let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<mask.width { mask.alpha[y * mask.width + x] = UInt8(row[x] >> 24) }
+            for x in 0..<glyph.width { glyph.alpha[y * glyph.width + x] = UInt8(row[x] >> 24) }
         }
-        return mask
+        return glyph
     }
 
-    /// Turns a mask 90 degrees clockwise.
-    private static func rotate(_ m: Mask) -> Mask {
-        var r = Mask(width: m.height, height: m.width, alpha: [UInt8](repeating: 0, count: m.alpha.count))
-        for v in 0..<m.height {
-            for u in 0..<m.width { r.alpha[u * r.width + (m.height - 1 - v)] = m.alpha[v * m.width + u] }
+    /// Turns a glyph 90 degrees clockwise (its advance is unchanged: it runs down the screen).
+    private static func rotate(_ g: Glyph) -> Glyph {
+        let r = Glyph(width: g.height, height: g.width, advance: g.advance)
+        for v in 0..<g.height {
+            for u in 0..<g.width { r.alpha[u * r.width + (g.height - 1 - v)] = g.alpha[v * g.width + u] }
         }
         return r
     }
 }
 
 extension PixelBuffer {
-    /// Blends a coverage mask in `color` with its top-left corner at (x, y),
-    /// clipped once per row rather than per pixel.
-    func draw(_ mask: GlyphMasks.Mask, x: Int, y: Int, _ color: Color) {
+    /// Blends a glyph in `color` with its top-left corner at (x, y), clipped
+    /// once per row rather than per pixel; pixels over the backdrop's colour
+    /// take their result from its table.
+    func draw(_ glyph: GlyphMasks.Glyph, x: Int, y: Int, _ color: Color, over backdrop: Backdrop) {
         let solid = Self.argb(color)
-        let c0 = max(0, -x), c1 = min(mask.width, width - x)
+        let opaque = color.a == 255
+        let c0 = max(0, -x), c1 = min(glyph.width, width - x)
         guard c0 < c1 else { return }
-        mask.alpha.withUnsafeBufferPointer { alpha in
-            for row in max(0, -y)..<max(min(mask.height, height - y), max(0, -y)) {
-                let source = alpha.baseAddress! + row * mask.width
-                let target = base + (y + row) * stride + x
-                for col in c0..<c1 {
-                    let a = source[col]
-                    if a != 0 { blendInside(target + col, color, solid: solid, coverage: Int(a)) }
+        let alpha = glyph.alpha.baseAddress!
+        for row in max(0, -y)..<max(min(glyph.height, height - y), max(0, -y)) {
+            let source = alpha + row * glyph.width
+            let target = base + (y + row) * stride + x
+            for col in c0..<c1 {
+                let coverage = Int(source[col])
+                if coverage == 0 { continue }
+                let p = target + col
+                if coverage == 255 && opaque {
+                    p.pointee = solid
+                } else if p.pointee | 0xff00_0000 == backdrop.pixel {
+                    p.pointee = backdrop.table[coverage]
+                } else {
+                    blendInside(p, color, solid: solid, coverage: coverage)
                 }
             }
         }
     }
+}
+
+/// One colour blended at each coverage 0...255 over the frame's background,
+/// computed once: most edge pixels of text lie over the background.
+struct Backdrop {
+    let pixel: UInt32
+    let table: UnsafeMutableBufferPointer<UInt32>
 }

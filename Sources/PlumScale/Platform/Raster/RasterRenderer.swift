@@ -2,8 +2,31 @@
 /// layout turned onto the screen as it is drawn (no full-frame copy).
 final class RasterRenderer {
     private let masks: GlyphMasks
+    /// Per text colour and background: the blend at each coverage.
+    private var backdrops: [UInt64: Backdrop] = [:]
 
     init(fonts: FontSet) { self.masks = GlyphMasks(fonts: fonts) }
+
+    deinit {
+        for backdrop in backdrops.values { backdrop.table.deallocate() }
+    }
+
+    private func backdrop(_ color: Color, over background: Color) -> Backdrop {
+        let pixel = PixelBuffer.argb(background)
+        let key = UInt64(PixelBuffer.argb(color) & 0x00ff_ffff | UInt32(color.a) << 24) << 32 | UInt64(pixel)
+        if let backdrop = backdrops[key] { return backdrop }
+        let table = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
+        for coverage in 0..<256 {
+            // What PixelBuffer.blendInside makes of a background pixel.
+            var value = pixel
+            let a = coverage * Int(color.a) / 255
+            if a >= 255 { value = PixelBuffer.argb(color) } else if a > 0 { PixelBuffer.blend(&value, color, alpha: a) }
+            table[coverage] = value
+        }
+        let backdrop = Backdrop(pixel: pixel, table: table)
+        backdrops[key] = backdrop
+        return backdrop
+    }
 
     func draw(_ scene: Scene, into buffer: PixelBuffer) {
         let layout = scene.layout
@@ -29,7 +52,9 @@ final class RasterRenderer {
                 guard Self.drawable(a.x, a.y, b.x, b.y) else { continue }
                 buffer.fillRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y), color)
             case .text(let text, let at, let anchor, let size, let color):
-                drawText(text, at: at, anchor: anchor, size: size, color: color, scale: s, rotated: rotated, layout: layout, into: buffer)
+                drawText(
+                    text, at: at, anchor: anchor, size: size, color: color, scale: s, rotated: rotated, layout: layout,
+                    into: buffer, over: backdrop(color, over: scene.background))
             case .blur(let radius):
                 guard Self.drawable(radius * s) else { continue }
                 buffer.boxBlur(radius: min(Int((radius * s).rounded()), 64))
@@ -43,31 +68,32 @@ final class RasterRenderer {
     /// Text taller than this is skipped (a glyph mask would need gigabytes).
     static let maxTextPixels = 4096.0
 
-    static func drawable(_ values: Double...) -> Bool {
-        values.allSatisfy { $0.isFinite && abs($0) < coordinateLimit }
-    }
+    @inline(__always) static func drawable(_ v: Double) -> Bool { v.isFinite && abs(v) < coordinateLimit }
+    static func drawable(_ a: Double, _ b: Double, _ c: Double) -> Bool { drawable(a) && drawable(b) && drawable(c) }
+    static func drawable(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Bool { drawable(a, b, c) && drawable(d) }
 
     private func drawText(
         _ text: String, at: Point, anchor: TextAnchor, size: Double, color: Color, scale s: Double, rotated: Bool,
-        layout: Layout, into buffer: PixelBuffer
+        layout: Layout, into buffer: PixelBuffer, over backdrop: Backdrop
     ) {
         guard Self.drawable(at.x * s, at.y * s, size * s), size * s <= Self.maxTextPixels else { return }
         let px = max(Int((size * s).rounded()), 1)
-        let box = masks.fonts.measure(text, size: px)
+        let face = masks.face(size: px, rotated: rotated)
+        let box = masks.measure(text, in: face)
         // The line box in scaled layout pixels, then each glyph turned onto the screen.
         let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
         var pen = origin.x.rounded()
         let top = origin.y.rounded()
         let screenWidth = layout.screen.width * s
         for scalar in text.unicodeScalars {
-            let mask = masks.mask(scalar, size: px, rotated: rotated)
+            let glyph = masks.glyph(scalar, in: face)
             if rotated {
                 // Layout rect [pen, pen+h'] x [top, top+w'] lands at x = W - (top + glyph height).
-                buffer.draw(mask, x: Int(screenWidth - top) - mask.width, y: Int(pen), color)
+                buffer.draw(glyph, x: Int(screenWidth - top) - glyph.width, y: Int(pen), color, over: backdrop)
             } else {
-                buffer.draw(mask, x: Int(pen), y: Int(top), color)
+                buffer.draw(glyph, x: Int(pen), y: Int(top), color, over: backdrop)
             }
-            pen += Double(masks.fonts.advance(scalar, size: px))
+            pen += Double(glyph.advance)
         }
     }
 }

@@ -81,11 +81,12 @@ final class GeometryRenderer {
             guard radius.isFinite else { return }
             blurTarget(radius: min(Int((radius * s).rounded()), 64))
         case .ring(let c, let radius, let width, let color):
+            // Centred on the nearest pixel corner, as the span path draws them.
             geometry.appendBand(
-                cx: c.x * s, cy: c.y * s, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s,
+                cx: (c.x * s).rounded(), cy: (c.y * s).rounded(), inner: (radius - width / 2) * s, outer: (radius + width / 2) * s,
                 color: sdl(color))
         case .disc(let c, let radius, let color):
-            geometry.appendDisc(cx: c.x * s, cy: c.y * s, radius: radius * s, color: sdl(color))
+            geometry.appendDisc(cx: (c.x * s).rounded(), cy: (c.y * s).rounded(), radius: radius * s, color: sdl(color))
         case .rect(let rect, let color):
             flushGeometry()
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
