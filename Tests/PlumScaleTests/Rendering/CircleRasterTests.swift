@@ -68,6 +68,25 @@ import Testing
         check(50.2, 33.9, inner: 2.1, outer: 2.6, .blue)  // thinner than a pixel
         check(30, 30, inner: 0.4, outer: 3, .blue)  // a hole smaller than a pixel
         check(30, 30, inner: 12, outer: 9, .blue)  // inner past outer: nothing solid
+        check(44.6, 38.2, inner: 6, outer: 37.5, .blue)  // a thick ring: solid filled row by row
+        check(44.6, 38.2, inner: 20, outer: 36, .blue)  // just thicker than the 16 px done by octant
+    }
+
+    /// Over plain white, where an edge pixel's blend is reused for the images
+    /// over the same colour, and over rings drawn before (overlaps).
+    @Test func overlappingBandsOverWhiteMatchTheDefinition() {
+        let fast = Buffer(128, 96), slow = Buffer(128, 96)
+        for b in [fast, slow] { b.view.fill(.white) }
+        let bands: [(Double, Double, Double, Double, Color)] = [
+            (60, 50, 0, 40.3, .yellow), (60.2, 50.4, 37.8, 42.8, .blue), (90, 40, 25, 30, .blue),
+            (20, 70, 0, 10.6, Color(0, 150, 70)), (75, 60, 10, 12, Color(120, 120, 255, 200)),
+        ]
+        for (cx, cy, inner, outer, color) in bands {
+            fast.view.band(cx: cx, cy: cy, inner: inner, outer: outer, color)
+            Self.reference(slow.view, cx: cx, cy: cy, inner: inner, outer: outer, color)
+        }
+        let differing = (0..<(128 * 96)).filter { fast.pixels[$0] != slow.pixels[$0] }.count
+        #expect(differing == 0, "\(differing) pixels differ")
     }
 
     @Test func translucentColoursBlendEveryPixel() {

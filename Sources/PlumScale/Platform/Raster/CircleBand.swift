@@ -84,21 +84,51 @@ struct CircleBand {
     }
 
     /// Offsets k in 0..<limit that put centre + k or centre - 1 - k in
-    /// 0..<size, as at most two ranges in increasing order.
-    static func offsets(around centre: Int, within size: Int, below limit: Int) -> [Range<Int>] {
-        merge([(-centre)..<(size - centre), (centre - size)..<centre], below: limit)
+    /// 0..<size (and, with `also`, the same for a second centre and size).
+    static func offsets(around centre: Int, within size: Int, also: (Int, Int)? = nil, below limit: Int) -> Offsets {
+        let (c, n) = also ?? (0, 0)
+        return Offsets((-centre)..<(size - centre), (centre - size)..<centre, (-c)..<(n - c), (c - n)..<c, below: limit)
     }
 
-    static func merge(_ ranges: [Range<Int>], below limit: Int) -> [Range<Int>] {
-        let all = 0..<max(limit, 0)
-        var merged: [Range<Int>] = []
-        for r in ranges.map({ $0.clamped(to: all) }).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let tail = merged.last, r.lowerBound <= tail.upperBound {
-                merged[merged.count - 1] = tail.lowerBound..<max(tail.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
+    /// Up to four ranges of offsets, walked as their union in increasing
+    /// order without building it.
+    struct Offsets: Sequence, IteratorProtocol {
+        private let r0: Range<Int>, r1: Range<Int>, r2: Range<Int>, r3: Range<Int>
+        private var from = 0
+
+        init(_ a: Range<Int>, _ b: Range<Int>, _ c: Range<Int>, _ d: Range<Int>, below limit: Int) {
+            let all = 0..<Swift.max(limit, 0)
+            (r0, r1, r2, r3) = (a.clamped(to: all), b.clamped(to: all), c.clamped(to: all), d.clamped(to: all))
         }
-        return merged
+
+        /// The next run of offsets at or after `from`, merged across the ranges.
+        mutating func next() -> Range<Int>? {
+            var start = Int.max, end = Int.min
+            let from = self.from
+            each { r in
+                let s = Swift.max(r.lowerBound, from)
+                if r.upperBound > from, !r.isEmpty, s < start { (start, end) = (s, r.upperBound) }
+            }
+            guard start != Int.max else { return nil }
+            var grew = true
+            while grew {
+                grew = false
+                each { r in
+                    if !r.isEmpty, r.lowerBound <= end, r.upperBound > end {
+                        end = r.upperBound
+                        grew = true
+                    }
+                }
+            }
+            self.from = end
+            return start..<end
+        }
+
+        @inline(__always) private func each(_ body: (Range<Int>) -> Void) {
+            body(r0)
+            body(r1)
+            body(r2)
+            body(r3)
+        }
     }
 }

@@ -1,31 +1,38 @@
-/// The partly covered pixels of a circle band: walked over one octant
-/// (i >= j: i columns and j rows from the centre's corner), each coverage
-/// blended into the eight mirror images of its pixel. The images mostly lie
-/// over the same colour (the background), so the first image's blend is
-/// reused for every image over that colour.
+/// A circle band walked over one octant (i >= j: i columns and j rows from
+/// the centre's corner): each edge pixel's coverage is blended into the
+/// eight mirror images of its pixel, and, when `withSolid`, each row's solid
+/// run is filled as four horizontal and four vertical runs (a thin ring's
+/// solid pixels then cost no rows of their own). The images mostly lie over
+/// the same colour (the background), so the first image's blend is reused
+/// for every image over that colour.
 extension PixelBuffer {
-    func blendEdges(_ circle: CircleBand, _ color: Color) {
+    func octant(_ circle: CircleBand, _ color: Color, withSolid: Bool, over backdrop: Backdrop?) {
         let ix = circle.ix, iy = circle.iy
         // Entirely inside the buffer: no clipping per pixel.
-        if ix - circle.reach >= 0 && ix + circle.reach <= width && iy - circle.reach >= 0 && iy + circle.reach <= height {
-            blendEdges(circle, color, clip: false)
-        } else {
-            blendEdges(circle, color, clip: true)
+        let inside = ix - circle.reach >= 0 && ix + circle.reach <= width && iy - circle.reach >= 0
+            && iy + circle.reach <= height
+        switch (inside, withSolid) {
+        case (true, true): octant(circle, color, clip: false, withSolid: true, over: backdrop)
+        case (true, false): octant(circle, color, clip: false, withSolid: false, over: backdrop)
+        case (false, true): octant(circle, color, clip: true, withSolid: true, over: backdrop)
+        case (false, false): octant(circle, color, clip: true, withSolid: false, over: backdrop)
         }
     }
 
     @inline(__always)
-    private func blendEdges(_ circle: CircleBand, _ color: Color, clip: Bool) {
+    private func octant(_ circle: CircleBand, _ color: Color, clip: Bool, withSolid: Bool, over backdrop: Backdrop?) {
         let opaque = color.a == 255
+        let solidPixel = Self.argb(color)
         let ix = circle.ix, iy = circle.iy
         let w = UInt(bitPattern: width), h = UInt(bitPattern: height)
         // Octant rows j that can put a pixel on the buffer: its images lie on
         // rows iy + j, iy - 1 - j and columns ix + j, ix - 1 - j; and a pixel
         // (j, j) with any coverage has 2(2j + 1)² <= outer4.
         let last = CircleBand.Boundary(circle.outer4 / 2, first: 0).i
-        let rowRanges = CircleBand.merge(
-            CircleBand.offsets(around: iy, within: height, below: last + 1)
-                + CircleBand.offsets(around: ix, within: width, below: last + 1), below: last + 1)
+        let rowRanges = CircleBand.offsets(around: iy, within: height, also: (ix, width), below: last + 1)
+        // Row pointers may point outside the buffer when clipping; only
+        // pixels checked to be inside are touched.
+        @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y &* stride }
         for rows in rowRanges {
             let first = CircleBand.odd(rows.lowerBound)
             var end = CircleBand.Boundary(circle.outer4, first: first)
@@ -38,6 +45,40 @@ extension PixelBuffer {
                 let last = end.next(cj)
                 let solidRun = solidRuns.next(cj)
                 let xr = ix + j, xl = ix - 1 - j, yd = iy + j, yu = iy - 1 - j
+                let rowD = row(yd), rowU = row(yu)
+                if withSolid {
+                    let lo = max(solidRun.lo, j), hi = solidRun.hi
+                    // The pixel (j, j) is its own vertical image: not twice.
+                    let top = max(lo, j + 1)
+                    if lo <= hi && !clip && opaque {
+                        for k in lo...hi {
+                            rowD[ix + k] = solidPixel
+                            rowD[ix - 1 - k] = solidPixel
+                            rowU[ix + k] = solidPixel
+                            rowU[ix - 1 - k] = solidPixel
+                        }
+                        if top <= hi {
+                            for k in top...hi {
+                                let below = row(iy + k), above = row(iy - 1 - k)
+                                below[xr] = solidPixel
+                                below[xl] = solidPixel
+                                above[xr] = solidPixel
+                                above[xl] = solidPixel
+                            }
+                        }
+                    } else if lo <= hi {
+                        fillSpan(yd, from: ix + lo, to: ix + hi + 1, solidPixel, color, opaque)
+                        fillSpan(yd, from: ix - 1 - hi, to: ix - lo, solidPixel, color, opaque)
+                        fillSpan(yu, from: ix + lo, to: ix + hi + 1, solidPixel, color, opaque)
+                        fillSpan(yu, from: ix - 1 - hi, to: ix - lo, solidPixel, color, opaque)
+                        if top <= hi {
+                            fillColumn(xr, from: iy + top, to: iy + hi + 1, solidPixel, color, opaque)
+                            fillColumn(xl, from: iy + top, to: iy + hi + 1, solidPixel, color, opaque)
+                            fillColumn(xr, from: iy - 1 - hi, to: iy - top, solidPixel, color, opaque)
+                            fillColumn(xl, from: iy - 1 - hi, to: iy - top, solidPixel, color, opaque)
+                        }
+                    }
+                }
                 while i <= last {
                     if i >= solidRun.lo && i <= solidRun.hi {
                         i = solidRun.hi + 1
@@ -46,21 +87,35 @@ extension PixelBuffer {
                     let coverage = circle.coverage(CircleBand.odd(i) &+ cj)
                     let a = opaque ? coverage : coverage &* Int(color.a) / 255
                     if a > 0 {
-                        var mix = Mix(color, alpha: a)
-                        @inline(__always) func put(_ x: Int, _ y: Int) {
-                            guard !clip || (UInt(bitPattern: x) < w && UInt(bitPattern: y) < h) else { return }
-                            mix.apply(base + (y &* stride &+ x))
-                        }
-                        let xi = ix + i, xil = ix - 1 - i, yi = iy + i, yiu = iy - 1 - i
-                        put(xi, yd)
-                        put(xil, yd)
-                        put(xi, yu)
-                        put(xil, yu)
-                        if i != j {
-                            put(xr, yi)
-                            put(xl, yi)
-                            put(xr, yiu)
-                            put(xl, yiu)
+                        var mix = Mix(color, alpha: a, coverage: coverage, over: backdrop)
+                        let xi = ix + i, xil = ix - 1 - i
+                        let rowI = row(iy + i), rowIU = row(iy - 1 - i)
+                        // All eight images on the buffer (i >= j): no check per image.
+                        if !clip || (xil >= 0 && xi < width && iy - 1 - i >= 0 && iy + i < height) {
+                            mix.apply(rowD + xi)
+                            mix.apply(rowD + xil)
+                            mix.apply(rowU + xi)
+                            mix.apply(rowU + xil)
+                            if i != j {
+                                mix.apply(rowI + xr)
+                                mix.apply(rowI + xl)
+                                mix.apply(rowIU + xr)
+                                mix.apply(rowIU + xl)
+                            }
+                        } else {
+                            @inline(__always) func put(_ x: Int, _ y: Int) {
+                                if UInt(bitPattern: x) < w && UInt(bitPattern: y) < h { mix.apply(row(y) + x) }
+                            }
+                            put(xi, yd)
+                            put(xil, yd)
+                            put(xi, yu)
+                            put(xil, yu)
+                            if i != j {
+                                put(xr, iy + i)
+                                put(xl, iy + i)
+                                put(xr, iy - 1 - i)
+                                put(xl, iy - 1 - i)
+                            }
                         }
                     }
                     i += 1
@@ -71,30 +126,40 @@ extension PixelBuffer {
 }
 
 /// One colour at one alpha blended over pixels, remembering the last
-/// destination and its result (the eight images of an edge pixel are mostly
-/// over the same colour).
+/// destination and its result: the eight images of an edge pixel are mostly
+/// over the same colour, the backdrop's (its result from its table).
 struct Mix {
     let color: Color
     let alpha: Int
+    let colorPixel: UInt32
     private var lastDestination: UInt32
     private var lastResult: UInt32
 
-    @inline(__always) init(_ color: Color, alpha: Int) {
+    @inline(__always) init(_ color: Color, alpha: Int, coverage: Int, over backdrop: Backdrop?) {
         self.color = color
         self.alpha = alpha
-        // White, the usual background, blended up front.
-        lastDestination = 0xffff_ffff
-        var white = lastDestination
-        PixelBuffer.blend(&white, color, alpha: alpha)
-        lastResult = white
+        colorPixel = PixelBuffer.argb(color)
+        if let backdrop {
+            lastDestination = backdrop.pixel
+            lastResult = backdrop.table[coverage]
+        } else {
+            lastDestination = 0xffff_ffff
+            var white = lastDestination
+            PixelBuffer.blend(&white, color, alpha: alpha)
+            lastResult = white
+        }
     }
 
+    /// Pixels are xRGB: the top byte is not compared. A pixel already of
+    /// the colour stays as it is (c·a + c·(255 - a) rounds back to c), as
+    /// where rings overlap.
     @inline(__always) mutating func apply(_ p: UnsafeMutablePointer<UInt32>) {
-        let d = p.pointee
+        let d = p.pointee | 0xff00_0000
         if d == lastDestination {
             p.pointee = lastResult
             return
         }
+        if d == colorPixel { return }
         PixelBuffer.blend(p, color, alpha: alpha)
         lastDestination = d
         lastResult = p.pointee

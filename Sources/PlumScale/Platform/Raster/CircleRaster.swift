@@ -14,7 +14,8 @@
 /// 4d², an integer, so the classification of pixels is exact.
 extension PixelBuffer {
     /// A band between radii `inner` and `outer`; inner 0 makes a disc.
-    func band(cx: Double, cy: Double, inner: Double, outer: Double, _ color: Color) {
+    /// Edge pixels over the backdrop's colour take their blend from its table.
+    func band(cx: Double, cy: Double, inner: Double, outer: Double, _ color: Color, over backdrop: Backdrop? = nil) {
         guard cx.isFinite, cy.isFinite, inner.isFinite, outer.isFinite, outer > 0,
             abs(cx) < 1e8, abs(cy) < 1e8, outer < 1e8
         else { return }
@@ -22,8 +23,11 @@ extension PixelBuffer {
         let reach = circle.reach
         guard circle.ix + reach > 0, circle.ix - reach < width, circle.iy + reach > 0, circle.iy - reach < height
         else { return }
-        fillSolid(circle, color)
-        blendEdges(circle, color)
+        // A thin ring's solid pixels are filled with its edges, a disc's
+        // (or a thick ring's) row by row, in long spans.
+        let thin = circle.ring && outer - inner <= 16
+        if !thin { fillSolid(circle, color) }
+        octant(circle, color, withSolid: thin, over: backdrop)
     }
 
     /// The fully covered pixels: on the rows k below and above the centre's
@@ -39,7 +43,6 @@ extension PixelBuffer {
                 let (lo, hi) = runs.next(CircleBand.odd(k))
                 guard lo <= hi else { continue }
                 @inline(__always) func row(_ y: Int) {
-                    guard y >= 0 && y < height else { return }
                     if lo == 0 {
                         fillSpan(y, from: ix - 1 - hi, to: ix + hi + 1, solid, color, opaque)
                     } else {
@@ -53,12 +56,15 @@ extension PixelBuffer {
         }
     }
 
+    /// Fills [x0, x1) on row y, clipped.
     @inline(__always)
-    private func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
+    func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
         let a = max(x0, 0), b = min(x1, width)
-        guard a < b else { return }
+        guard a < b, y >= 0, y < height else { return }
         let row = base + y * stride
-        if opaque {
+        if opaque && b - a >= 32 {
+            Self.fill(row + a, solid, count: b - a)
+        } else if opaque {
             var x = a
             while x < b {
                 row[x] = solid
@@ -66,6 +72,18 @@ extension PixelBuffer {
             }
         } else {
             for x in a..<b { Self.blend(row + x, color, alpha: Int(color.a)) }
+        }
+    }
+
+    /// Fills rows [y0, y1) of column x, clipped.
+    @inline(__always)
+    func fillColumn(_ x: Int, from y0: Int, to y1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
+        let a = max(y0, 0), b = min(y1, height)
+        guard a < b, x >= 0, x < width else { return }
+        var p = base + (a &* stride &+ x)
+        for _ in a..<b {
+            if opaque { p.pointee = solid } else { Self.blend(p, color, alpha: Int(color.a)) }
+            p += stride
         }
     }
 }

@@ -7,15 +7,22 @@ import CSDL2
 /// change every frame, and hashing each character three times cost more than
 /// drawing it.
 final class GlyphMasks {
+    /// A glyph's coverage, trimmed to its inked pixels: a rendered glyph is
+    /// a whole line high, mostly empty. `offsetX`, `offsetY` place the mask
+    /// in the untrimmed `fullWidth` x `fullHeight` box.
     final class Glyph {
         let width: Int, height: Int
         let advance: Int
+        var offsetX = 0, offsetY = 0
+        var fullWidth: Int, fullHeight: Int
         let alpha: UnsafeMutableBufferPointer<UInt8>
 
         init(width: Int, height: Int, advance: Int) {
             self.width = width
             self.height = height
             self.advance = advance
+            fullWidth = width
+            fullHeight = height
             alpha = .allocate(capacity: max(width * height, 1))
             alpha.initialize(repeating: 0)
         }
@@ -79,16 +86,31 @@ final class GlyphMasks {
         defer { SDL_FreeSurface(converted) }
         let pitch = Int(converted.pointee.pitch)
         let pixels = converted.pointee.pixels!
-        for y in 0..<glyph.height {
-            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<glyph.width { glyph.alpha[y * glyph.width + x] = UInt8(row[x] >> 24) }
+        func alpha(_ x: Int, _ y: Int) -> UInt8 {
+            UInt8((pixels + y * pitch).assumingMemoryBound(to: UInt32.self)[x] >> 24)
         }
-        return glyph
+        var x0 = glyph.width, x1 = 0, y0 = glyph.height, y1 = 0
+        for y in 0..<glyph.height {
+            for x in 0..<glyph.width where alpha(x, y) != 0 {
+                (x0, x1, y0, y1) = (min(x0, x), max(x1, x + 1), min(y0, y), max(y1, y + 1))
+            }
+        }
+        guard x0 < x1 else { return Glyph(width: 0, height: 0, advance: advance) }
+        let trimmed = Glyph(width: x1 - x0, height: y1 - y0, advance: advance)
+        (trimmed.offsetX, trimmed.offsetY) = (x0, y0)
+        (trimmed.fullWidth, trimmed.fullHeight) = (glyph.width, glyph.height)
+        for y in y0..<y1 {
+            for x in x0..<x1 { trimmed.alpha[(y - y0) * trimmed.width + (x - x0)] = alpha(x, y) }
+        }
+        return trimmed
     }
 
-    /// Turns a glyph 90 degrees clockwise (its advance is unchanged: it runs down the screen).
+    /// Turns a glyph 90 degrees clockwise (its advance is unchanged: it runs
+    /// down the screen): (u, v) in the full box goes to (fullHeight - 1 - v, u).
     private static func rotate(_ g: Glyph) -> Glyph {
         let r = Glyph(width: g.height, height: g.width, advance: g.advance)
+        (r.fullWidth, r.fullHeight) = (g.fullHeight, g.fullWidth)
+        (r.offsetX, r.offsetY) = (g.fullHeight - g.offsetY - g.height, g.offsetX)
         for v in 0..<g.height {
             for u in 0..<g.width { r.alpha[u * r.width + (g.height - 1 - v)] = g.alpha[v * g.width + u] }
         }

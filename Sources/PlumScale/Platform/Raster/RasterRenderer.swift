@@ -42,11 +42,13 @@ final class RasterRenderer {
             case .ring(let c, let radius, let width, let color):
                 let p = screen(c)
                 guard Self.drawable(p.x, p.y, radius * s, width * s) else { continue }
-                buffer.band(cx: p.x, cy: p.y, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s, color)
+                buffer.band(
+                    cx: p.x, cy: p.y, inner: (radius - width / 2) * s, outer: (radius + width / 2) * s, color,
+                    over: backdrop(color, over: scene.background))
             case .disc(let c, let radius, let color):
                 let p = screen(c)
                 guard Self.drawable(p.x, p.y, radius * s) else { continue }
-                buffer.band(cx: p.x, cy: p.y, inner: 0, outer: radius * s, color)
+                buffer.band(cx: p.x, cy: p.y, inner: 0, outer: radius * s, color, over: backdrop(color, over: scene.background))
             case .rect(let r, let color):
                 let a = screen(Point(r.x, r.y)), b = screen(Point(r.x + r.width, r.y + r.height))
                 guard Self.drawable(a.x, a.y, b.x, b.y) else { continue }
@@ -89,9 +91,10 @@ final class RasterRenderer {
             let glyph = masks.glyph(scalar, in: face)
             if rotated {
                 // Layout rect [pen, pen+h'] x [top, top+w'] lands at x = W - (top + glyph height).
-                buffer.draw(glyph, x: Int(screenWidth - top) - glyph.width, y: Int(pen), color, over: backdrop)
+                let x = Int(screenWidth - top) - glyph.fullWidth + glyph.offsetX
+                buffer.draw(glyph, x: x, y: Int(pen) + glyph.offsetY, color, over: backdrop)
             } else {
-                buffer.draw(glyph, x: Int(pen), y: Int(top), color, over: backdrop)
+                buffer.draw(glyph, x: Int(pen) + glyph.offsetX, y: Int(top) + glyph.offsetY, color, over: backdrop)
             }
             pen += Double(glyph.advance)
         }
