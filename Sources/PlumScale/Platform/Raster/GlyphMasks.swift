@@ -16,6 +16,8 @@ final class GlyphMasks {
         var offsetX = 0, offsetY = 0
         var fullWidth: Int, fullHeight: Int
         let alpha: UnsafeMutableBufferPointer<UInt8>
+        /// Per row, the columns [start, end) that have ink (set by `trimRows`).
+        let inked: UnsafeMutableBufferPointer<(start: Int32, end: Int32)>
 
         init(width: Int, height: Int, advance: Int) {
             self.width = width
@@ -25,9 +27,24 @@ final class GlyphMasks {
             fullHeight = height
             alpha = .allocate(capacity: max(width * height, 1))
             alpha.initialize(repeating: 0)
+            inked = .allocate(capacity: max(height, 1))
+            inked.initialize(repeating: (0, Int32(width)))
         }
 
-        deinit { alpha.deallocate() }
+        deinit {
+            alpha.deallocate()
+            inked.deallocate()
+        }
+
+        /// Finds each row's inked columns, once the mask is filled.
+        func trimRows() {
+            for y in 0..<height {
+                var start = 0, end = width
+                while start < end && alpha[y * width + start] == 0 { start += 1 }
+                while end > start && alpha[y * width + end - 1] == 0 { end -= 1 }
+                inked[y] = (Int32(start), Int32(end))
+            }
+        }
     }
 
     /// The glyphs of one pixel size and orientation.
@@ -35,18 +52,27 @@ final class GlyphMasks {
         let size: Int
         let rotated: Bool
         let lineHeight: Int
-        fileprivate var ascii = [Glyph?](repeating: nil, count: 128)
+        /// ASCII glyphs by code (a buffer, not an array: no exclusivity check per lookup).
+        fileprivate let ascii = UnsafeMutableBufferPointer<Glyph?>.allocate(capacity: 128)
         fileprivate var others: [UInt32: Glyph] = [:]
 
         fileprivate init(size: Int, rotated: Bool, lineHeight: Int) {
             self.size = size
             self.rotated = rotated
             self.lineHeight = lineHeight
+            ascii.initialize(repeating: nil)
+        }
+
+        deinit {
+            _ = ascii.deinitialize()
+            ascii.deallocate()
         }
     }
 
     let fonts: FontSet
     private var faces: [Face] = []
+    /// The glyphs of the text being drawn (kept, so no allocation per text).
+    private(set) var run: [Glyph] = []
 
     init(fonts: FontSet) { self.fonts = fonts }
 
@@ -67,10 +93,15 @@ final class GlyphMasks {
         return glyph
     }
 
-    /// Width and line height of `text` in `face`.
-    func measure(_ text: String, in face: Face) -> (width: Double, height: Double) {
+    /// Looks up the glyphs of `text` into `run`; returns the width and line height.
+    func layOut(_ text: String, in face: Face) -> (width: Double, height: Double) {
+        run.removeAll(keepingCapacity: true)
         var width = 0
-        for scalar in text.unicodeScalars { width += glyph(scalar, in: face).advance }
+        for scalar in text.unicodeScalars {
+            let g = glyph(scalar, in: face)
+            run.append(g)
+            width += g.advance
+        }
         return (Double(width), Double(face.lineHeight))
     }
 
@@ -102,6 +133,7 @@ final class GlyphMasks {
         for y in y0..<y1 {
             for x in x0..<x1 { trimmed.alpha[(y - y0) * trimmed.width + (x - x0)] = alpha(x, y) }
         }
+        trimmed.trimRows()
         return trimmed
     }
 
@@ -114,6 +146,7 @@ final class GlyphMasks {
         for v in 0..<g.height {
             for u in 0..<g.width { r.alpha[u * r.width + (g.height - 1 - v)] = g.alpha[v * g.width + u] }
         }
+        r.trimRows()
         return r
     }
 }
@@ -131,7 +164,10 @@ extension PixelBuffer {
         for row in max(0, -y)..<max(min(glyph.height, height - y), max(0, -y)) {
             let source = alpha + row * glyph.width
             let target = base + (y + row) * stride + x
-            for col in c0..<c1 {
+            let ink = glyph.inked[row]
+            let start = max(c0, Int(ink.start)), end = min(c1, Int(ink.end))
+            guard start < end else { continue }
+            for col in start..<end {
                 let coverage = Int(source[col])
                 if coverage == 0 { continue }
                 let p = target + col

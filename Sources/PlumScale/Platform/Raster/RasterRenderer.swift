@@ -81,14 +81,13 @@ final class RasterRenderer {
         guard Self.drawable(at.x * s, at.y * s, size * s), size * s <= Self.maxTextPixels else { return }
         let px = max(Int((size * s).rounded()), 1)
         let face = masks.face(size: px, rotated: rotated)
-        let box = masks.measure(text, in: face)
+        let box = masks.layOut(text, in: face)
         // The line box in scaled layout pixels, then each glyph turned onto the screen.
         let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
         var pen = origin.x.rounded()
         let top = origin.y.rounded()
         let screenWidth = layout.screen.width * s
-        for scalar in text.unicodeScalars {
-            let glyph = masks.glyph(scalar, in: face)
+        for glyph in masks.run {
             if rotated {
                 // Layout rect [pen, pen+h'] x [top, top+w'] lands at x = W - (top + glyph height).
                 let x = Int(screenWidth - top) - glyph.fullWidth + glyph.offsetX
