@@ -15,7 +15,7 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
 	libfontconfig-dev fonts-dejavu-core pkg-config
-TEST_PACKAGES := xvfb xdotool desktop-file-utils
+TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -104,7 +104,7 @@ sanitize: sanitize-address sanitize-thread
 
 # Suites that only drive the separately built plumscale binary (or Xvfb) gain
 # nothing from a sanitized test process: they run in `make test`.
-SANITIZE_SKIP := --skip 'WindowTests|KioskWindowTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests'
+SANITIZE_SKIP := --skip 'WindowTests|GPUPathWindowTests|KioskWindowTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests'
 
 sanitize-address: test-deps
 	PLUMSCALE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)

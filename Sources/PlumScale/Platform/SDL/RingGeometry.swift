@@ -17,6 +17,11 @@ struct RingGeometry {
         min(max(Int((radius * 0.4).rounded(.up)), 48), 512)
     }
 
+    /// Vertices go this much further out than the radius, so the polygon's
+    /// chords, which sag inward between vertices, lie on the circle on
+    /// average (an uncompensated ring drew a third of a pixel too far in).
+    static func chordCompensation(segments n: Int) -> Double { 2 / (1 + cos(Double.pi / Double(n))) }
+
     /// A band between `inner` and `outer` radii; edges fade over one pixel.
     mutating func appendBand(cx: Double, cy: Double, inner: Double, outer: Double, color: SDL_Color) {
         let radii = [max(inner - 0.5, 0), inner + 0.5, max(outer - 0.5, inner + 0.5), outer + 0.5]
@@ -30,6 +35,7 @@ struct RingGeometry {
     /// in two quadrants (the geometry-vs-spans test showed it).
     mutating func appendDisc(cx: Double, cy: Double, radius: Double, color: SDL_Color) {
         let n = Self.segments(radius: radius + 0.5)
+        let k = Self.chordCompensation(segments: n)
         let centre = Int32(vertices.count)
         var v = SDL_Vertex()
         v.position = SDL_FPoint(x: Float(cx), y: Float(cy))
@@ -38,7 +44,8 @@ struct RingGeometry {
         let first = Int32(vertices.count)
         for s in 0..<n {
             let angle = Double(s) / Double(n) * 2 * Double.pi
-            v.position = SDL_FPoint(x: Float(cx + cos(angle) * max(radius - 0.5, 0)), y: Float(cy + sin(angle) * max(radius - 0.5, 0)))
+            v.position = SDL_FPoint(
+                x: Float(cx + cos(angle) * max(radius - 0.5, 0) * k), y: Float(cy + sin(angle) * max(radius - 0.5, 0) * k))
             vertices.append(v)
         }
         for s in 0..<n {
@@ -50,6 +57,7 @@ struct RingGeometry {
     /// Concentric rings of vertices joined by quads; alpha per ring.
     private mutating func appendRings(cx: Double, cy: Double, radii: [Double], alphas: [UInt8], color: SDL_Color) {
         let n = Self.segments(radius: radii.last!)
+        let k = Self.chordCompensation(segments: n)
         let base = Int32(vertices.count)
         let rings = radii.count
         for s in 0..<n {
@@ -57,7 +65,7 @@ struct RingGeometry {
             let c = cos(angle), sn = sin(angle)
             for (r, radius) in radii.enumerated() {
                 var v = SDL_Vertex()
-                v.position = SDL_FPoint(x: Float(cx + c * radius), y: Float(cy + sn * radius))
+                v.position = SDL_FPoint(x: Float(cx + c * radius * k), y: Float(cy + sn * radius * k))
                 v.color = SDL_Color(r: color.r, g: color.g, b: color.b, a: alphas[r])
                 vertices.append(v)
             }
