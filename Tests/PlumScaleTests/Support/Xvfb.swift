@@ -5,19 +5,21 @@ final class Xvfb {
     let display: String
     private let server: Spawned
 
-    /// Starts Xvfb on a free display number, trying another number if one is
-    /// taken; throws if Xvfb is missing (`make test` installs it) or never
-    /// answers.
+    /// Starts Xvfb, which picks a free display number itself and says which
+    /// (-displayfd) once it listens: choosing a number here and checking for
+    /// its lock file raced with the other window tests running at the same
+    /// time (two servers for one number; the loser's program then found the
+    /// winner's server gone). Throws if Xvfb is missing (`make test`
+    /// installs it) or never answers.
     init(width: Int = 1280, height: Int = 800) throws {
         var lastError: Error = SpawnError(message: "Xvfb did not start")
-        for _ in 0..<5 {
-            var number = 0
-            repeat {
-                number = Int.random(in: 200...899)
-            } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            let server = try Spawned("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+        for _ in 0..<3 {
+            let announced = Paths.temporaryDirectory("xvfb-display").appendingPathComponent("number").path
+            let server = try Spawned(
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                stdout: announced)
             do {
+                let number = try Self.waitForNumber(server, in: announced)
                 try Self.waitUntilReady(server, number: number, width: width, height: height)
                 self.display = ":\(number)"
                 self.server = server
@@ -31,17 +33,31 @@ final class Xvfb {
         throw lastError
     }
 
+    /// The display number Xvfb writes, with a newline, once it is listening.
+    private static func waitForNumber(_ server: Spawned, in file: String) throws -> Int {
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            if let text = try? String(contentsOfFile: file, encoding: .utf8), text.hasSuffix("\n"),
+                let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return number
+            }
+            guard server.isRunning else { throw SpawnError(message: "Xvfb exited before it chose a display") }
+            guard Date() < deadline else { throw SpawnError(message: "Xvfb chose no display in 15 s") }
+            usleep(20_000)
+        }
+    }
+
     /// Ready is when a client gets this screen's geometry back from the
-    /// server we started, still running (the socket alone can come first).
+    /// server we started, still running.
     private static func waitUntilReady(_ server: Spawned, number: Int, width: Int, height: Int) throws {
         let deadline = Date().addingTimeInterval(15)
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = ":\(number)"
         while true {
             guard server.isRunning else { throw SpawnError(message: "Xvfb :\(number) exited") }
-            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
-                try xdotool(["getdisplaygeometry"], environment: env).trimmingCharacters(in: .whitespacesAndNewlines)
-                    == "\(width) \(height)"
+            if try xdotool(["getdisplaygeometry"], environment: env).trimmingCharacters(in: .whitespacesAndNewlines)
+                == "\(width) \(height)"
             {
                 return
             }
