@@ -31,14 +31,10 @@ public struct Scale: Equatable, Sendable {
             tares.contactDown(id: id, x: position.x, y: position.y)
         }
         now = max(now, time)
-        if let force {
-            if loads[index] == nil {
-                loads[index] = ContactLoad(
-                    weighing: ContactWeighing(band: stability.band, seconds: stability.seconds), rawChanged: time)
-            } else if loads[index]!.weighing.smoother.raw != force {
-                loads[index]!.rawChanged = time
-            }
-            loads[index]!.weighing.add(force, at: time)
+        if let force, loads[index]?.add(force, at: time) == nil {
+            var load = ContactLoad(weighing: ContactWeighing(band: stability.band, seconds: stability.seconds), rawChanged: time)
+            load.add(force, at: time)
+            loads[index] = load
         }
         updateHeaviest()
     }
@@ -74,10 +70,7 @@ public struct Scale: Equatable, Sendable {
 
     /// Whether the display still changes with time alone.
     public func isSettling(at now: Double) -> Bool {
-        loads.contains { load in
-            guard let load else { return false }
-            return !load.weighing.stability.isStable(at: now) || load.rawChanged > now - Self.steadyTime
-        }
+        loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false }
     }
 
     /// Zeroes every contact on the glass.
@@ -100,15 +93,9 @@ public struct Scale: Equatable, Sendable {
     /// 0.1 points of it by then): it is shown exactly as the device said.
     static let steadyTime = 0.3
 
-    /// The smoothed force of the contact at `index`, or the raw one once it
-    /// has been steady for `steadyTime` or the filter has caught up with it;
-    /// nil before its first force.
+    /// The settled value of the contact at `index` (ContactLoad.settledValue).
     func settledValue(at index: Int) -> Double? {
-        guard let smoothed = loads[index]?.weighing.smoother.smoothed,
-              let raw = loads[index]!.weighing.smoother.raw
-        else { return nil }
-        if abs(smoothed - raw) < 0.0005 || loads[index]!.rawChanged <= now - Self.steadyTime { return raw }
-        return smoothed
+        loads[index]?.settledValue(now: now)
     }
 
     /// Crowns the heaviest from every weighed contact's displayed force,
@@ -119,11 +106,11 @@ public struct Scale: Equatable, Sendable {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { values in
                 var weighed = 0
                 for index in 0..<count {
-                    guard let value = settledValue(at: index) else { continue }
+                    guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
                     let id = board.contacts[index].id
                     ids[weighed] = id
                     values[weighed] = tares.displayed(id: id, force: value)
-                    values[count + weighed] = loads[index]!.weighing.smoother.noise
+                    values[count + weighed] = noise
                     weighed += 1
                 }
                 heaviest.update(
@@ -136,23 +123,16 @@ public struct Scale: Equatable, Sendable {
 
     /// The reading of the contact at `index` at `now`, nil before its first force sample.
     func reading(at index: Int, now: Double) -> ContactReading? {
-        guard let value = settledValue(at: index), let load = loads[index], let raw = load.weighing.smoother.raw
-        else { return nil }
+        guard let load = loads[index]?.summary(scaleNow: self.now, at: now) else { return nil }
         let id = board.contacts[index].id
         let tare = tares.active[id]
         let tareForce = tare?.force ?? 0
         return ContactReading(
-            displayed: value - tareForce, raw: raw, tare: tareForce,
-            grams: fit.map { $0.grams(forForce: value, tare: tare?.force) },
-            stable: load.weighing.stability.isStable(at: now), stableProgress: load.weighing.stability.progress(at: now),
-            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(raw))
+            displayed: load.settled - tareForce, raw: load.raw, tare: tareForce,
+            grams: fit.map { $0.grams(forForce: load.settled, tare: tare?.force) },
+            stable: load.stable, stableProgress: load.stableProgress,
+            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw))
     }
-}
-
-/// One contact's weighing on the scale, and when its raw force last changed.
-struct ContactLoad: Equatable, Sendable {
-    var weighing: ContactWeighing
-    var rawChanged: Double
 }
 
 /// What the weighing says about one contact at one moment.
