@@ -3,8 +3,8 @@ public struct AppState: Equatable, Sendable {
     /// How often the display is refreshed while readings settle.
     public static let frameInterval = 1.0 / 60
 
-    public var layout: Layout
-    public var source: InputSource
+    public var layout: Layout { didSet { refreshButtonPanel() } }
+    public var source: InputSource { didSet { refreshButtonPanel() } }
     public let config: Config
     public internal(set) var scale: Scale
     /// Present when the mouse stands in for fingers.
@@ -29,6 +29,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var notice: (text: String, until: Double)?
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
+    /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
+    var buttonPanel: ScaleButtonPanel
 
     public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false) {
         self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
@@ -42,6 +44,7 @@ public struct AppState: Equatable, Sendable {
         peek.peekForce = config.peek.peek
         peek.popForce = config.peek.pop
         self.browser = HistoryBrowser(peek: peek)
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
     }
 
     public static func == (a: AppState, b: AppState) -> Bool {
