@@ -105,13 +105,16 @@ public struct Scale: Equatable, Sendable {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { ids in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { values in
                 var weighed = 0
-                for index in 0..<count {
-                    guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
-                    let id = board.contacts[index].id
-                    ids[weighed] = id
-                    values[weighed] = tares.displayed(id: id, force: value)
-                    values[count + weighed] = noise
-                    weighed += 1
+                // Through a buffer pointer: each load is read where it lies.
+                loads.withUnsafeBufferPointer { loads in
+                    for index in 0..<count {
+                        guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
+                        let id = board.contacts[index].id
+                        ids[weighed] = id
+                        values[weighed] = tares.displayed(id: id, force: value)
+                        values[count + weighed] = noise
+                        weighed += 1
+                    }
                 }
                 heaviest.update(
                     ids: UnsafeBufferPointer(rebasing: ids[..<weighed]),
@@ -123,8 +126,9 @@ public struct Scale: Equatable, Sendable {
 
     /// The reading of the contact at `index` at `now`, nil before its first force sample.
     func reading(at index: Int, now: Double) -> ContactReading? {
-        guard let load = loads[index]?.summary(scaleNow: self.now, at: now) else { return nil }
-        let id = board.contacts[index].id
+        let id = board.contacts[index].id  // bounds-checked: loads has the board's indices
+        let scaleNow = self.now
+        guard let load = loads.withUnsafeBufferPointer({ $0[index]?.summary(scaleNow: scaleNow, at: now) }) else { return nil }
         let tare = tares.active[id]
         let tareForce = tare?.force ?? 0
         return ContactReading(
