@@ -53,9 +53,10 @@ public struct ForceSmoother: Equatable, Sendable {
         if let older = previousRaw.older, let newer = previousRaw.newer {
             let difference = abs(force - 2 * newer + older)
             secondDifferences.append(difference)
-            sortedDifferences.insert(difference)
             if secondDifferences.count > Self.noiseSampleCount {
-                sortedDifferences.remove(secondDifferences.removeFirst())
+                sortedDifferences.replace(secondDifferences.removeFirst(), with: difference)
+            } else {
+                sortedDifferences.insert(difference)
             }
             // Refreshed every 16 samples (noise changes slowly), as when the
             // median needed a sort.

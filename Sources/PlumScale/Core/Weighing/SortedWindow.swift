@@ -30,6 +30,28 @@ struct SortedWindow: Sendable {
         }
     }
 
+    /// `old` left the window as `new` entered: one pass that slides the
+    /// values between the two places.
+    mutating func replace(_ old: Double, with new: Double) {
+        guard !old.isNaN, !new.isNaN else {
+            remove(old)
+            insert(new)
+            return
+        }
+        var i = firstIndex(notBelow: old)
+        values.withUnsafeMutableBufferPointer { v in
+            while i + 1 < v.count, v[i + 1] < new {
+                v[i] = v[i + 1]
+                i += 1
+            }
+            while i > 0, v[i - 1] > new {
+                v[i] = v[i - 1]
+                i -= 1
+            }
+            v[i] = new
+        }
+    }
+
     /// The first position whose value is not below `value`.
     private func firstIndex(notBelow value: Double) -> Int {
         var low = 0, high = values.count

@@ -10,7 +10,7 @@ public struct StabilityTracker: Equatable, Sendable {
     /// How long, in seconds, the force must stay within the band.
     public var seconds: Double
     /// Recent (time, value) samples: those of the current run, newest last.
-    private var samples: [(time: Double, value: Double)] = []
+    private var samples = SampleQueue()
     /// When the current run of in-band values started, nil before any sample.
     public private(set) var runStart: Double?
     /// The band applied at the last sample: `band` or the noise if larger.
@@ -42,7 +42,7 @@ public struct StabilityTracker: Equatable, Sendable {
         // Samples at the same moment (or out of order) replace the newest,
         // so a clock that stands still cannot grow the history.
         if let last = samples.last, time <= last.time {
-            samples[samples.count - 1].value = value
+            samples.setNewestValue(value)
             recountExtremes()
         } else {
             samples.append((time, value))
