@@ -80,7 +80,8 @@ public struct AppState: Equatable, Sendable {
             changed = true
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
-        if let handled = kioskIntercept(event) { return handled || changed }
+        // (`case .some` tests the kiosk in place; `!= nil` copied it.)
+        if case .some = kiosk, let handled = kioskIntercept(event) { return handled || changed }
         if screen == .calibrate {
             changed = applyOnCalibrate(event) || changed
         } else if screen != .scale, event.kind != .tick || screen == .history {
@@ -89,7 +90,7 @@ public struct AppState: Equatable, Sendable {
         } else {
             changed = applyOnScale(event) || changed
         }
-        if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
+        if case .tick = event.kind, case .some = kiosk { changed = kioskTick() || changed }
         return expireStaleContacts() || changed
     }
 

@@ -89,7 +89,7 @@ public struct HeaviestTracker: Equatable, Sendable {
     /// Whether contact `id` is within the margin of the heaviest (the
     /// heaviest itself counts as tied when any other contact is).
     public func isTied(_ id: Int) -> Bool {
-        tied.contains(id) || (id == heaviest && !tied.isEmpty)
+        !tied.isEmpty && (tied.contains(id) || id == heaviest)
     }
 }
 
