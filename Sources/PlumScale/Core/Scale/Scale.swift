@@ -12,12 +12,15 @@ public struct Scale: Equatable, Sendable {
     private var heaviest: HeaviestTracker
     private let stability: Config.Stability
     /// The calibration of the device in use (force mode only).
-    public var fit: CalibrationFit?
+    public var fit: CalibrationFit? { didSet { fitSummary = fit?.summary } }
+    /// `fit.summary`, written when the fit changes rather than for every scene.
+    public private(set) var fitSummary: String?
 
     public init(config: Config = .defaults, fit: CalibrationFit? = nil) {
         heaviest = HeaviestTracker(margin: config.heaviestMargin)
         stability = config.stability
         self.fit = fit
+        self.fitSummary = fit?.summary
     }
 
     public var isEmpty: Bool { board.isEmpty }

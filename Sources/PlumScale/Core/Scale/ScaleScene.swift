@@ -91,8 +91,7 @@ extension AppState {
             lines.append("Position only: \(source.deviceName) reports no force, so no numbers are shown.")
             lines.append("For real force: join the input group and run --source evdev, or run on the console (KMSDRM).")
         }
-        if let fit = scale.fit {
-            let info = String(format: "Calibrated: R² %.4f, largest residual %.1f g", fit.rSquared, fit.maxResidualGrams)
+        if let info = scale.fitSummary {
             scene.shapes.append(.text(info, at: Point(12, layout.size.height - 36), anchor: .bottomLeft, size: 16, color: .grey))
         }
         guard !lines.isEmpty else { return }
