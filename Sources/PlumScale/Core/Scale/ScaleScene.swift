@@ -66,7 +66,8 @@ extension AppState {
 
     /// The buttons' shapes and elements, as the panel made them.
     private func appendButtons(to scene: inout Scene) {
-        scene.shapes.append(contentsOf: buttonPanel.shapes)
+        // One by one: cheaper than append(contentsOf:) for these few (callgrind).
+        for shape in buttonPanel.shapes { scene.shapes.append(shape) }
         if scene.elements.isEmpty {
             scene.elements = buttonPanel.elements
         } else {
