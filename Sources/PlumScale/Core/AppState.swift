@@ -157,18 +157,8 @@ public struct AppState: Equatable, Sendable {
         notice = (text, now + seconds)
     }
 
-    private func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
-        guard x.isFinite, y.isFinite else { return nil }
-        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
-    }
-
-    /// A button was pressed: it does what its key does.
-    private mutating func press(_ name: String) -> Bool {
-        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
-        return key(button.key, modifiers: [])
-    }
-
-    private mutating func key(_ name: String, modifiers: Modifiers) -> Bool {
+    /// A key on the scale screen (also what its button does).
+    mutating func key(_ name: String, modifiers: Modifiers) -> Bool {
         switch name {
         case "escape":
             running = false

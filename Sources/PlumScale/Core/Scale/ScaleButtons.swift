@@ -50,6 +50,18 @@ extension AppState {
         scaleButtons.first { $0.rect.contains(point) }
     }
 
+    /// The button under a touch or click normalised to the screen, if any.
+    func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
+        guard x.isFinite, y.isFinite else { return nil }
+        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
+    }
+
+    /// A button was pressed: it does what its key does.
+    mutating func press(_ name: String) -> Bool {
+        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
+        return key(button.key, modifiers: [])
+    }
+
     /// A new panel when the layout or the mode has changed.
     mutating func refreshButtonPanel() {
         let size = layout.size, mode = source.mode
