@@ -3,8 +3,8 @@ public struct AppState: Equatable, Sendable {
     /// How often the display is refreshed while readings settle.
     public static let frameInterval = 1.0 / 60
 
-    public var layout: Layout
-    public var source: InputSource
+    public var layout: Layout { didSet { refreshButtonPanel() } }
+    public var source: InputSource { didSet { refreshButtonPanel() } }
     public let config: Config
     public internal(set) var scale: Scale
     /// Present when the mouse stands in for fingers.
@@ -29,6 +29,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var notice: (text: String, until: Double)?
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
+    /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
+    var buttonPanel: ScaleButtonPanel
 
     public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false) {
         self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
@@ -42,6 +44,7 @@ public struct AppState: Equatable, Sendable {
         peek.peekForce = config.peek.peek
         peek.popForce = config.peek.pop
         self.browser = HistoryBrowser(peek: peek)
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
     }
 
     public static func == (a: AppState, b: AppState) -> Bool {
@@ -77,7 +80,8 @@ public struct AppState: Equatable, Sendable {
             changed = true
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
-        if let handled = kioskIntercept(event) { return handled || changed }
+        // (`case .some` tests the kiosk in place; `!= nil` copied it.)
+        if case .some = kiosk, let handled = kioskIntercept(event) { return handled || changed }
         if screen == .calibrate {
             changed = applyOnCalibrate(event) || changed
         } else if screen != .scale, event.kind != .tick || screen == .history {
@@ -86,7 +90,7 @@ public struct AppState: Equatable, Sendable {
         } else {
             changed = applyOnScale(event) || changed
         }
-        if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
+        if case .tick = event.kind, case .some = kiosk { changed = kioskTick() || changed }
         return expireStaleContacts() || changed
     }
 
@@ -153,18 +157,8 @@ public struct AppState: Equatable, Sendable {
         notice = (text, now + seconds)
     }
 
-    private func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
-        guard x.isFinite, y.isFinite else { return nil }
-        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
-    }
-
-    /// A button was pressed: it does what its key does.
-    private mutating func press(_ name: String) -> Bool {
-        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
-        return key(button.key, modifiers: [])
-    }
-
-    private mutating func key(_ name: String, modifiers: Modifiers) -> Bool {
+    /// A key on the scale screen (also what its button does).
+    mutating func key(_ name: String, modifiers: Modifiers) -> Bool {
         switch name {
         case "escape":
             running = false

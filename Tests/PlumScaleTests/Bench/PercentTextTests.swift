@@ -40,4 +40,22 @@ struct PercentTextTests {
             check(Double.random(in: 0...1, using: &generator) * 100)
         }
     }
+
+    @Test func gramsMatchPrintf() {
+        func check(_ value: Double) {
+            #expect(Plum.grams(value) == String(format: "%.1f g", value), "value \(value)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 {
+            check(Double.random(in: -500...5000, using: &generator))
+            check(Double.random(in: -1e9...1e9, using: &generator))
+        }
+        for k in 0...4000 {
+            let tie = Double(k) / 20
+            for v in [tie, tie.nextUp, tie.nextDown, -tie] { check(v) }
+        }
+        for v in [0.0, -0.0, -0.04, 999_999_999.94, 999_999_999.96, -999_999_999.96, 1e9, -1e9, 1e300, .nan, .infinity, -.infinity] {
+            check(v)
+        }
+    }
 }

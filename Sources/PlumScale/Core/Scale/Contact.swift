@@ -44,9 +44,9 @@ public enum Plum {
         }
     }
 
-    /// "123.4 g".
+    /// "123.4 g", exactly C's "%.1f g".
     public static func grams(_ grams: Double) -> String {
-        String(format: "%.1f g", grams)
+        PercentText.grams(grams)
     }
 
     /// Exactly C's "%.1f%%" (correctly rounded, as printf and Python do).

@@ -9,15 +9,18 @@ public struct ContactBoard: Equatable, Sendable {
 
     public func contact(id: Int) -> Contact? { index(of: id).map { contacts[$0] } }
 
-    /// A touch went down or moved: create or update its contact.
-    public mutating func place(id: Int, at position: Point, force: Double?, time: Double) {
+    /// A touch went down or moved: create or update its contact. Returns
+    /// the contact's index.
+    @discardableResult
+    public mutating func place(id: Int, at position: Point, force: Double?, time: Double) -> Int {
         if let i = index(of: id) {
             contacts[i].position = position
             contacts[i].force = force
             contacts[i].lastSeen = time
-        } else {
-            contacts.append(Contact(id: id, position: position, force: force, lastSeen: time))
+            return i
         }
+        contacts.append(Contact(id: id, position: position, force: force, lastSeen: time))
+        return contacts.count - 1
     }
 
     /// A touch was lifted or cancelled: its circle goes. Returns whether it existed.
@@ -26,6 +29,10 @@ public struct ContactBoard: Equatable, Sendable {
         guard let i = index(of: id) else { return false }
         contacts.remove(at: i)
         return true
+    }
+
+    mutating func remove(at index: Int) {
+        contacts.remove(at: index)
     }
 
     public mutating func setPinned(id: Int, _ pinned: Bool) {

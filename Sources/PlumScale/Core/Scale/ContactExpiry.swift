@@ -38,7 +38,10 @@ extension AppState {
         }
         guard contactTimeout.isFinite, contactTimeout > 0 else { return changed }
         let horizon = now - contactTimeout, mouse = self.mouse != nil
-        let stale = scale.board.contacts.filter { $0.lastSeen < horizon && Self.canExpire($0, mouse: mouse) }
+        func isStale(_ contact: Contact) -> Bool { contact.lastSeen < horizon && Self.canExpire(contact, mouse: mouse) }
+        // Usually none: look before gathering.
+        guard scale.board.contacts.contains(where: isStale) else { return changed }
+        let stale = scale.board.contacts.filter(isStale)
         for contact in stale { scale.lift(id: contact.id) }
         return changed || !stale.isEmpty
     }

@@ -26,10 +26,12 @@ extension AppState {
     /// numbers, no heaviest.
     public var contactViews: [ContactView] {
         let mode = source.mode
-        return scale.board.contacts.map { contact in
+        let contacts = scale.board.contacts
+        return contacts.indices.map { index in
+            let contact = contacts[index]
             var view = ContactView(
                 id: contact.id, position: contact.position, force: nil, radius: Plum.baseRadius, label: nil)
-            guard mode != .position, let reading = scale.reading(id: contact.id, now: now) else { return view }
+            guard mode != .position, let reading = scale.reading(at: index, now: now) else { return view }
             view.force = reading.displayed
             view.radius = Plum.radius(force: reading.displayed)
             view.tare = reading.tare

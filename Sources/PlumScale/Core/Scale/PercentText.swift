@@ -1,16 +1,40 @@
 import Foundation
 
-/// C's "%.1f%%" without String(format:), which costs about 12,000
-/// instructions a call (a callgrind profile of apply() + scene() put a third
-/// of all time there). Exact: the tenths are rounded from the double's exact
-/// binary value, ties to even, as glibc's printf does; the comparisons use
-/// fma, whose single rounding keeps the sign of the exact difference.
+/// C's "%.1f%%" (and "%.1f g") without String(format:), which costs about
+/// 12,000 instructions a call (a callgrind profile of apply() + scene() put a
+/// third of all time there). Exact: the tenths are rounded from the double's
+/// exact binary value, ties to even, as glibc's printf does; the comparisons
+/// use fma, whose single rounding keeps the sign of the exact difference.
 enum PercentText {
+    /// "%.1f%%". The labels of forces 0...1 ("0.0%" to "100.0%") are written
+    /// once and looked up: a scene shows one per contact.
     static func format(_ value: Double) -> String {
-        let a = abs(value)
         // Out of the fast range (and NaN, infinities): the reference itself.
-        guard a < 1e9 else { return String(format: "%.1f%%", value) }
-        // q = floor(10a), exactly.
+        guard let (tenths, negative) = roundedTenths(value) else { return String(format: "%.1f%%", value) }
+        if !negative, tenths < labels.count { return labels[tenths] }
+        return write(tenths, negative: negative, suffix: "%")
+    }
+
+    /// "%.1f g".
+    static func grams(_ value: Double) -> String {
+        guard let (tenths, negative) = roundedTenths(value) else { return String(format: "%.1f g", value) }
+        return write(tenths, negative: negative, suffix: " g")
+    }
+
+    /// "0.0%" ... "100.0%".
+    private static let labels: [String] = (0...1000).map { write($0, negative: false, suffix: "%") }
+
+    /// |value| × 10 rounded as printf rounds it, and the sign; nil from 1e9 on.
+    private static func roundedTenths(_ value: Double) -> (tenths: Int, negative: Bool)? {
+        let a = abs(value)
+        guard a < 1e9 else { return nil }
+        // Fast path: 10a computed is within 2^-20 of the exact product (its
+        // ulp is at most 2^-19 below 1e10), so when it lies clearly closer to
+        // one integer than to any half, that integer is the rounding.
+        let t = a * 10
+        let r = t.rounded(.toNearestOrEven)
+        if abs(t - r) < 0.49999 { return (Int(r), value.sign == .minus) }
+        // Near a half: q = floor(10a), exactly.
         var q = (a * 10).rounded(.down)
         if (-q).addingProduct(a, 10) < 0 { q -= 1 }
         if (-(q + 1)).addingProduct(a, 10) >= 0 { q += 1 }
@@ -18,10 +42,13 @@ enum PercentText {
         let s = (-(2 * q + 1)).addingProduct(a, 20)
         var n = Int(q)
         if s > 0 || (s == 0 && n % 2 == 1) { n += 1 }
-        let negative = value.sign == .minus
-        // The digits written once into the string's own storage (a small
-        // string, at most 15 bytes below 1e9: no heap allocation).
-        return String(unsafeUninitializedCapacity: 15) { buffer in
+        return (n, value.sign == .minus)
+    }
+
+    /// The digits written once into the string's own storage (a small
+    /// string, at most 15 bytes below 1e9: no heap allocation).
+    private static func write(_ n: Int, negative: Bool, suffix: StaticString) -> String {
+        String(unsafeUninitializedCapacity: 15) { buffer in
             var digits = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) as (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
             var count = 0
             var whole = n / 10
@@ -44,8 +71,14 @@ enum PercentText {
             }
             buffer[i] = UInt8(ascii: ".")
             buffer[i + 1] = UInt8(48 + n % 10)
-            buffer[i + 2] = UInt8(ascii: "%")
-            return i + 3
+            i += 2
+            suffix.withUTF8Buffer { bytes in
+                for byte in bytes {
+                    buffer[i] = byte
+                    i += 1
+                }
+            }
+            return i
         }
     }
 }

@@ -16,19 +16,23 @@ enum PlumDrawing {
     static func append(
         _ circles: [PlumCircle], to scene: inout Scene, scale: Double = 1, map: (Point) -> Point = { $0 }
     ) {
-        for c in circles {
-            if let fill = c.fill { scene.shapes.append(.disc(center: map(c.position), radius: c.radius * scale, color: fill)) }
+        // By index: each pass reads the fields it draws, without copying circles.
+        for i in circles.indices {
+            if let fill = circles[i].fill {
+                scene.shapes.append(.disc(center: map(circles[i].position), radius: circles[i].radius * scale, color: fill))
+            }
         }
-        for c in circles {
+        for i in circles.indices {
             scene.shapes.append(
-                .ring(center: map(c.position), radius: c.radius * scale, width: max(Plum.strokeWidth * scale, 1.5), color: c.ring))
+                .ring(center: map(circles[i].position), radius: circles[i].radius * scale,
+                      width: max(Plum.strokeWidth * scale, 1.5), color: circles[i].ring))
         }
-        for c in circles {
-            guard let label = c.label else { continue }
-            let p = map(c.position)
+        for i in circles.indices {
+            guard let label = circles[i].label else { continue }
+            let p = map(circles[i].position)
             scene.shapes.append(
-                .text(label, at: Point(p.x, p.y + c.radius * scale), anchor: .topCenter,
-                      size: max(Plum.labelSize * scale, 11), color: c.labelColor))
+                .text(label, at: Point(p.x, p.y + circles[i].radius * scale), anchor: .topCenter,
+                      size: max(Plum.labelSize * scale, 11), color: circles[i].labelColor))
         }
     }
 

@@ -3,43 +3,50 @@
 /// is calibrated.
 public struct Scale: Equatable, Sendable {
     public private(set) var board = ContactBoard()
-    private var weighings: [Int: ContactWeighing] = [:]
-    /// When each contact's raw force last changed.
-    private var rawChanged: [Int: Double] = [:]
+    /// What is weighed of each contact, in the board's order (an index into
+    /// the board is one here): nil until the contact's first force.
+    private var loads: [ContactLoad?] = []
     /// The latest time the scale has seen.
     private var now = 0.0
     public private(set) var tares = TareBook()
     private var heaviest: HeaviestTracker
     private let stability: Config.Stability
     /// The calibration of the device in use (force mode only).
-    public var fit: CalibrationFit?
+    public var fit: CalibrationFit? { didSet { fitSummary = fit?.summary } }
+    /// `fit.summary`, written when the fit changes rather than for every scene.
+    public private(set) var fitSummary: String?
 
     public init(config: Config = .defaults, fit: CalibrationFit? = nil) {
         heaviest = HeaviestTracker(margin: config.heaviestMargin)
         stability = config.stability
         self.fit = fit
+        self.fitSummary = fit?.summary
     }
 
     public var isEmpty: Bool { board.isEmpty }
 
     /// A touch went down or moved, with the force the mode believes in.
     public mutating func place(id: Int, at position: Point, force: Double?, time: Double) {
-        let isNew = board.contact(id: id) == nil
-        board.place(id: id, at: position, force: force, time: time)
-        if isNew { tares.contactDown(id: id, x: position.x, y: position.y) }
+        let count = board.contacts.count
+        let index = board.place(id: id, at: position, force: force, time: time)
+        if board.contacts.count > count {
+            loads.append(nil)
+            tares.contactDown(id: id, x: position.x, y: position.y)
+        }
         now = max(now, time)
-        if let force {
-            if weighings[id]?.smoother.raw != force { rawChanged[id] = time }
-            weighings[id, default: ContactWeighing(band: stability.band, seconds: stability.seconds)].add(force, at: time)
+        if let force, loads[index]?.add(force, at: time) == nil {
+            var load = ContactLoad(weighing: ContactWeighing(band: stability.band, seconds: stability.seconds), rawChanged: time)
+            load.add(force, at: time)
+            loads[index] = load
         }
         updateHeaviest()
     }
 
     @discardableResult
     public mutating func lift(id: Int) -> Bool {
-        guard board.lift(id: id) else { return false }
-        weighings[id] = nil
-        rawChanged[id] = nil
+        guard let index = board.index(of: id) else { return false }
+        board.remove(at: index)
+        loads.remove(at: index)
         tares.contactUp(id: id)
         updateHeaviest()
         return true
@@ -60,24 +67,23 @@ public struct Scale: Equatable, Sendable {
     /// Lets time pass: smoothing converges and stability builds between events.
     public mutating func advance(to time: Double) {
         now = max(now, time)
-        for id in weighings.keys { weighings[id]!.advance(to: time) }
+        for index in loads.indices { loads[index]?.weighing.advance(to: time) }
         updateHeaviest()
     }
 
     /// Whether the display still changes with time alone.
     public func isSettling(at now: Double) -> Bool {
-        weighings.contains { id, w in
-            !w.stability.isStable(at: now) || (rawChanged[id] ?? now) > now - Self.steadyTime
-        }
+        loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false }
     }
 
     /// Zeroes every contact on the glass.
     public mutating func tareAll() {
-        tares.tareAll(board.contacts.compactMap { contact in
-            guard let w = weighings[contact.id], let value = settledValue(w, id: contact.id) else { return nil }
+        tares.tareAll(board.contacts.indices.compactMap { index in
+            guard let value = settledValue(at: index) else { return nil }
+            let contact = board.contacts[index]
             return TareBook.Contact(id: contact.id, force: value, x: contact.position.x, y: contact.position.y)
         })
-        for id in weighings.keys { weighings[id]!.resetStability() }
+        for index in loads.indices { loads[index]?.weighing.resetStability() }
         updateHeaviest()
     }
 
@@ -90,37 +96,49 @@ public struct Scale: Equatable, Sendable {
     /// 0.1 points of it by then): it is shown exactly as the device said.
     static let steadyTime = 0.3
 
-    /// The smoothed force, or the raw one once it has been steady for
-    /// `steadyTime` or the filter has caught up with it.
-    func settledValue(_ w: ContactWeighing, id: Int) -> Double? {
-        guard let smoothed = w.smoother.smoothed, let raw = w.smoother.raw else { return nil }
-        if abs(smoothed - raw) < 0.0005 || (rawChanged[id] ?? now) <= now - Self.steadyTime { return raw }
-        return smoothed
+    /// The settled value of the contact at `index` (ContactLoad.settledValue).
+    func settledValue(at index: Int) -> Double? {
+        loads[index]?.settledValue(now: now)
     }
 
+    /// Crowns the heaviest from every weighed contact's displayed force,
+    /// gathered on the stack.
     private mutating func updateHeaviest() {
-        var ids: [Int] = [], forces: [Double] = [], noise: [Double] = []
-        ids.reserveCapacity(weighings.count)
-        forces.reserveCapacity(weighings.count)
-        noise.reserveCapacity(weighings.count)
-        for (id, w) in weighings {
-            guard let value = settledValue(w, id: id) else { continue }
-            ids.append(id)
-            forces.append(tares.displayed(id: id, force: value))
-            noise.append(w.smoother.noise)
+        let count = loads.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { ids in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { values in
+                var weighed = 0
+                // Through a buffer pointer: each load is read where it lies.
+                loads.withUnsafeBufferPointer { loads in
+                    for index in 0..<count {
+                        guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
+                        let id = board.contacts[index].id
+                        ids[weighed] = id
+                        values[weighed] = tares.displayed(id: id, force: value)
+                        values[count + weighed] = noise
+                        weighed += 1
+                    }
+                }
+                heaviest.update(
+                    ids: UnsafeBufferPointer(rebasing: ids[..<weighed]),
+                    forces: UnsafeBufferPointer(rebasing: values[..<weighed]),
+                    noise: UnsafeBufferPointer(rebasing: values[count..<(count + weighed)]))
+            }
         }
-        heaviest.update(ids: ids, forces: forces, noise: noise)
     }
 
-    /// One contact's reading at `now`, nil before its first force sample.
-    func reading(id: Int, now: Double) -> ContactReading? {
-        guard let w = weighings[id], let value = settledValue(w, id: id), let raw = w.smoother.raw else { return nil }
-        let displayed = tares.displayed(id: id, force: value)
+    /// The reading of the contact at `index` at `now`, nil before its first force sample.
+    func reading(at index: Int, now: Double) -> ContactReading? {
+        let id = board.contacts[index].id  // bounds-checked: loads has the board's indices
+        let scaleNow = self.now
+        guard let load = loads.withUnsafeBufferPointer({ $0[index]?.summary(scaleNow: scaleNow, at: now) }) else { return nil }
+        let tare = tares.active[id]
+        let tareForce = tare?.force ?? 0
         return ContactReading(
-            displayed: displayed, raw: raw, tare: tares.tare(for: id),
-            grams: fit.map { $0.grams(forForce: value, tare: tares.isTared(id) ? tares.tare(for: id) : nil) },
-            stable: w.stability.isStable(at: now), stableProgress: w.stability.progress(at: now),
-            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(raw))
+            displayed: load.settled - tareForce, raw: load.raw, tare: tareForce,
+            grams: fit.map { $0.grams(forForce: load.settled, tare: tare?.force) },
+            stable: load.stable, stableProgress: load.stableProgress,
+            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw))
     }
 }
 

@@ -7,22 +7,64 @@ public struct ScaleButton: Equatable, Sendable {
     public var rect: Rect
 }
 
-extension AppState {
-    public var scaleButtons: [ScaleButton] {
-        let size = layout.size
+/// The buttons for one layout size and force mode, with their shapes and
+/// elements made once: the state keeps a panel and makes a new one when the
+/// layout or the mode changes, not for every scene.
+struct ScaleButtonPanel: Sendable {
+    let size: Size
+    let mode: ForceMode
+    let buttons: [ScaleButton]
+    let shapes: [Shape]
+    let elements: [Element]
+
+    init(size: Size, mode: ForceMode) {
+        self.size = size
+        self.mode = mode
         var items = [("record", "Record (space)", "space"), ("history", "History (h)", "h")]
-        if source.mode != .position { items += [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")] }
-        if source.mode == .force { items.append(("calibrate", "Calibrate (k)", "k")) }
+        if mode != .position { items += [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")] }
+        if mode == .force { items.append(("calibrate", "Calibrate (k)", "k")) }
         let width = 150.0, height = 44.0, gap = 10.0
         var x = size.width - gap
-        return items.reversed().map { name, title, key in
+        buttons = items.reversed().map { name, title, key in
             x -= width
             defer { x -= gap }
             return ScaleButton(name: name, title: title, key: key, rect: Rect(x: x, y: size.height - height - gap, width: width, height: height))
         }.reversed()
+        shapes = buttons.flatMap { button -> [Shape] in
+            [.rect(button.rect, color: Color(232, 232, 240)),
+             .text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink)]
+        }
+        elements = buttons.map { Element(kind: "button", name: $0.name, rect: $0.rect) }
     }
+
+    /// Whether this panel is the one for `size` and `mode`.
+    func fits(size: Size, mode: ForceMode) -> Bool {
+        self.size == size && self.mode == mode
+    }
+}
+
+extension AppState {
+    public var scaleButtons: [ScaleButton] { buttonPanel.buttons }
 
     func button(at point: Point) -> ScaleButton? {
         scaleButtons.first { $0.rect.contains(point) }
+    }
+
+    /// The button under a touch or click normalised to the screen, if any.
+    func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
+        guard x.isFinite, y.isFinite else { return nil }
+        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
+    }
+
+    /// A button was pressed: it does what its key does.
+    mutating func press(_ name: String) -> Bool {
+        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
+        return key(button.key, modifiers: [])
+    }
+
+    /// A new panel when the layout or the mode has changed.
+    mutating func refreshButtonPanel() {
+        let size = layout.size, mode = source.mode
+        if !buttonPanel.fits(size: size, mode: mode) { buttonPanel = ScaleButtonPanel(size: size, mode: mode) }
     }
 }

@@ -12,16 +12,20 @@ extension AppState {
         var scene = Scene(layout: layout)
         let size = layout.size
         let views = contactViews
+        // At most 8 shapes a contact (fill, ring, labels, badge), then the
+        // prompt, banner, buttons, hint and notice.
+        scene.shapes.reserveCapacity(8 * views.count + buttonPanel.shapes.count + 16)
         // The reading's label colour: pale while provisional, red in overload.
-        let circles = views.map { view in
+        // (Views are read by index, field by field: no copies of whole views.)
+        let circles = views.indices.map { i in
             PlumCircle(
-                position: view.position, radius: view.radius, label: view.label,
-                fill: view.heaviest ? .yellow : view.tied ? Self.paleYellow : nil,
-                ring: view.overload ? Self.overloadRed : .blue,
-                labelColor: view.overload ? Self.overloadRed : view.stable ? .blue : Self.provisional)
+                position: views[i].position, radius: views[i].radius, label: views[i].label,
+                fill: views[i].heaviest ? .yellow : views[i].tied ? Self.paleYellow : nil,
+                ring: views[i].overload ? Self.overloadRed : .blue,
+                labelColor: views[i].overload ? Self.overloadRed : views[i].stable ? .blue : Self.provisional)
         }
         PlumDrawing.append(circles, to: &scene)
-        for view in views { appendReadingDetails(view, to: &scene) }
+        for i in views.indices { appendReadingDetails(of: views, at: i, to: &scene) }
         if views.isEmpty {
             scene.shapes.append(
                 .text(Plum.prompt, at: Point(size.width / 2, size.height / 2), anchor: .center, size: 44, color: .ink))
@@ -37,32 +41,37 @@ extension AppState {
 
     /// Under the label: the percentage beside grams, the overload warning;
     /// on the ring a badge: a filling dot while settling, green when stable.
-    private func appendReadingDetails(_ view: ContactView, to scene: inout Scene) {
-        guard view.label != nil else { return }
-        let color = view.overload ? Self.overloadRed : view.stable ? Color.blue : Self.provisional
-        var y = view.position.y + view.radius + Plum.labelSize * 1.2
-        if let secondary = view.secondaryLabel {
-            scene.shapes.append(.text(secondary, at: Point(view.position.x, y), anchor: .topCenter, size: 18, color: color))
+    private func appendReadingDetails(of views: [ContactView], at i: Int, to scene: inout Scene) {
+        guard views[i].label != nil else { return }
+        let position = views[i].position, radius = views[i].radius
+        let overload = views[i].overload, stable = views[i].stable
+        let color = overload ? Self.overloadRed : stable ? Color.blue : Self.provisional
+        var y = position.y + radius + Plum.labelSize * 1.2
+        if let secondary = views[i].secondaryLabel {
+            scene.shapes.append(.text(secondary, at: Point(position.x, y), anchor: .topCenter, size: 18, color: color))
             y += 22
         }
-        if view.overload {
-            scene.shapes.append(.text("overload: past 98% of range", at: Point(view.position.x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
+        if overload {
+            scene.shapes.append(.text("overload: past 98% of range", at: Point(position.x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
         }
-        let badge = Point(view.position.x + view.radius * 0.7071, view.position.y - view.radius * 0.7071)
-        if view.stable {
+        let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)
+        if stable {
             scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
         } else {
             scene.shapes.append(.disc(center: badge, radius: 11, color: .white))
-            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * view.stableProgress, color: Self.provisional))
+            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * views[i].stableProgress, color: Self.provisional))
             scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
         }
     }
 
+    /// The buttons' shapes and elements, as the panel made them.
     private func appendButtons(to scene: inout Scene) {
-        for button in scaleButtons {
-            scene.shapes.append(.rect(button.rect, color: Color(232, 232, 240)))
-            scene.shapes.append(.text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink))
-            scene.elements.append(Element(kind: "button", name: button.name, rect: button.rect))
+        // One by one: cheaper than append(contentsOf:) for these few (callgrind).
+        for shape in buttonPanel.shapes { scene.shapes.append(shape) }
+        if scene.elements.isEmpty {
+            scene.elements = buttonPanel.elements
+        } else {
+            scene.elements.append(contentsOf: buttonPanel.elements)
         }
     }
 
@@ -83,8 +92,7 @@ extension AppState {
             lines.append("Position only: \(source.deviceName) reports no force, so no numbers are shown.")
             lines.append("For real force: join the input group and run --source evdev, or run on the console (KMSDRM).")
         }
-        if let fit = scale.fit {
-            let info = String(format: "Calibrated: R² %.4f, largest residual %.1f g", fit.rSquared, fit.maxResidualGrams)
+        if let info = scale.fitSummary {
             scene.shapes.append(.text(info, at: Point(12, layout.size.height - 36), anchor: .bottomLeft, size: 16, color: .grey))
         }
         guard !lines.isEmpty else { return }

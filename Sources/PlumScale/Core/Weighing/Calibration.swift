@@ -57,6 +57,11 @@ public struct CalibrationFit: Equatable, Sendable {
     /// The largest |measured − fitted| over the points, in grams.
     public var maxResidualGrams: Double
 
+    /// The fit's quality, as the scale screen shows it.
+    public var summary: String {
+        String(format: "Calibrated: R² %.4f, largest residual %.1f g", rSquared, maxResidualGrams)
+    }
+
     /// Grams for a force.
     public func grams(forForce force: Double) -> Double {
         slope * force + intercept

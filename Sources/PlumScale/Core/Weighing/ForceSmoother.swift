@@ -11,6 +11,8 @@ public struct ForceSmoother: Equatable, Sendable {
     public static let noiseSampleCount = 128
     /// Recent |second differences| of the raw force, oldest first.
     private var secondDifferences: [Double] = []
+    /// The same values in ascending order, for the median.
+    private var sortedDifferences = SortedWindow(capacity: noiseSampleCount + 1)
     /// The last two raw samples fed by `add` (the newer is the latest).
     private var previousRaw: (older: Double?, newer: Double?) = (nil, nil)
 
@@ -39,7 +41,7 @@ public struct ForceSmoother: Equatable, Sendable {
     /// The noise estimate from the current second differences.
     private func estimateNoise() -> Double {
         guard secondDifferences.count >= 8 else { return 0 }
-        let sorted = secondDifferences.sorted()
+        let sorted = sortedDifferences.nanCount == 0 ? sortedDifferences.values : secondDifferences.sorted()
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         return 2 * median / (0.6745 * 6.0.squareRoot())
@@ -49,9 +51,15 @@ public struct ForceSmoother: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ force: Double, at time: Double) -> Double {
         if let older = previousRaw.older, let newer = previousRaw.newer {
-            secondDifferences.append(abs(force - 2 * newer + older))
-            if secondDifferences.count > Self.noiseSampleCount { secondDifferences.removeFirst() }
-            // The median needs a sort: refresh it every 16 samples (noise changes slowly).
+            let difference = abs(force - 2 * newer + older)
+            secondDifferences.append(difference)
+            if secondDifferences.count > Self.noiseSampleCount {
+                sortedDifferences.replace(secondDifferences.removeFirst(), with: difference)
+            } else {
+                sortedDifferences.insert(difference)
+            }
+            // Refreshed every 16 samples (noise changes slowly), as when the
+            // median needed a sort.
             samplesSinceEstimate += 1
             if samplesSinceEstimate >= 16 || noise == 0 {
                 noise = estimateNoise()

@@ -48,9 +48,22 @@ public struct HeaviestTracker: Equatable, Sendable {
         return heaviest
     }
 
-    /// The same, from parallel arrays (the scale's hot path: no dictionaries).
+    /// The same, from parallel arrays.
     @discardableResult
     public mutating func update(ids: [Int], forces: [Double], noise: [Double]) -> Int? {
+        precondition(forces.count >= ids.count, "a force for every id")
+        return ids.withUnsafeBufferPointer { ids in
+            forces.withUnsafeBufferPointer { forces in
+                noise.withUnsafeBufferPointer { noise in update(ids: ids, forces: forces, noise: noise) }
+            }
+        }
+    }
+
+    /// The same, from parallel buffers (the scale's hot path: no dictionaries, no allocation).
+    @discardableResult
+    mutating func update(
+        ids: UnsafeBufferPointer<Int>, forces: UnsafeBufferPointer<Double>, noise: UnsafeBufferPointer<Double>
+    ) -> Int? {
         effectiveMargin = max(margin, noise.max() ?? 0)
         var bestIndex: Int?
         for i in ids.indices {
@@ -76,7 +89,7 @@ public struct HeaviestTracker: Equatable, Sendable {
     /// Whether contact `id` is within the margin of the heaviest (the
     /// heaviest itself counts as tied when any other contact is).
     public func isTied(_ id: Int) -> Bool {
-        tied.contains(id) || (id == heaviest && !tied.isEmpty)
+        !tied.isEmpty && (tied.contains(id) || id == heaviest)
     }
 }
 

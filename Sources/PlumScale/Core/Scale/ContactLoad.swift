@@ -1,0 +1,40 @@
+/// One contact's weighing on the scale, and when its raw force last changed.
+/// The scale reads it through these methods, in place in its array: no copy
+/// of the weighing's buffers on the way.
+struct ContactLoad: Equatable, Sendable {
+    var weighing: ContactWeighing
+    var rawChanged: Double
+
+    /// A new raw force at `time`.
+    mutating func add(_ force: Double, at time: Double) {
+        if weighing.smoother.raw != force { rawChanged = time }
+        weighing.add(force, at: time)
+    }
+
+    /// The smoothed force, or the raw one once it has been steady for
+    /// `Scale.steadyTime` at the scale's `now` or the filter has caught up
+    /// with it; nil before the first force.
+    func settledValue(now: Double) -> Double? {
+        guard let smoothed = weighing.smoother.smoothed, let raw = weighing.smoother.raw else { return nil }
+        if abs(smoothed - raw) < 0.0005 || rawChanged <= now - Scale.steadyTime { return raw }
+        return smoothed
+    }
+
+    /// The settled value and the measured noise, for the heaviest.
+    func settledValueAndNoise(now: Double) -> (value: Double, noise: Double)? {
+        guard let value = settledValue(now: now) else { return nil }
+        return (value, weighing.smoother.noise)
+    }
+
+    /// What a reading needs: the settled value at the scale's time, the raw
+    /// force, and the stability at `now`.
+    func summary(scaleNow: Double, at now: Double) -> (settled: Double, raw: Double, stable: Bool, stableProgress: Double)? {
+        guard let settled = settledValue(now: scaleNow), let raw = weighing.smoother.raw else { return nil }
+        return (settled, raw, weighing.stability.isStable(at: now), weighing.stability.progress(at: now))
+    }
+
+    /// Whether its display still changes with time alone at `now`.
+    func isSettling(at now: Double) -> Bool {
+        !weighing.stability.isStable(at: now) || rawChanged > now - Scale.steadyTime
+    }
+}
