@@ -2,19 +2,21 @@
 /// layout turned onto the screen as it is drawn (no full-frame copy).
 final class RasterRenderer {
     private let masks: GlyphMasks
-    /// Per text colour and background: the blend at each coverage.
-    private var backdrops: [UInt64: Backdrop] = [:]
+    /// Per colour and background: the blend at each coverage. A frame uses
+    /// a handful, so they are found by a linear search (hashing a key for
+    /// each of a 50-contact frame's 250 shapes cost 3% of the frame).
+    private var backdrops: [(key: UInt64, backdrop: Backdrop)] = []
 
     init(fonts: FontSet) { self.masks = GlyphMasks(fonts: fonts) }
 
     deinit {
-        for backdrop in backdrops.values { backdrop.table.deallocate() }
+        for entry in backdrops { entry.backdrop.table.deallocate() }
     }
 
     private func backdrop(_ color: Color, over background: Color) -> Backdrop {
         let pixel = PixelBuffer.argb(background)
         let key = UInt64(PixelBuffer.argb(color) & 0x00ff_ffff | UInt32(color.a) << 24) << 32 | UInt64(pixel)
-        if let backdrop = backdrops[key] { return backdrop }
+        for entry in backdrops where entry.key == key { return entry.backdrop }
         let table = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
         for coverage in 0..<256 {
             // What PixelBuffer.blendInside makes of a background pixel.
@@ -24,7 +26,7 @@ final class RasterRenderer {
             table[coverage] = value
         }
         let backdrop = Backdrop(pixel: pixel, table: table)
-        backdrops[key] = backdrop
+        backdrops.append((key, backdrop))
         return backdrop
     }
 
