@@ -46,11 +46,15 @@ extension PixelBuffer {
                 let solidRun = solidRuns.next(cj)
                 let xr = ix + j, xl = ix - 1 - j, yd = iy + j, yu = iy - 1 - j
                 let rowD = row(yd), rowU = row(yu)
+                let downOK = UInt(bitPattern: yd) < h, upOK = UInt(bitPattern: yu) < h
+                let rightOK = UInt(bitPattern: xr) < w, leftOK = UInt(bitPattern: xl) < w
                 if withSolid {
                     let lo = max(solidRun.lo, j), hi = solidRun.hi
                     // The pixel (j, j) is its own vertical image: not twice.
                     let top = max(lo, j + 1)
-                    if lo <= hi && !clip && opaque {
+                    // Runs wholly on the buffer (always, unless clipping) take no checks.
+                    let runsFit = !clip || (ix - 1 - hi >= 0 && ix + hi < width && iy - 1 - hi >= 0 && iy + hi < height)
+                    if lo <= hi && runsFit && opaque {
                         for k in lo...hi {
                             rowD[ix + k] = solidPixel
                             rowD[ix - 1 - k] = solidPixel
@@ -58,12 +62,14 @@ extension PixelBuffer {
                             rowU[ix - 1 - k] = solidPixel
                         }
                         if top <= hi {
-                            for k in top...hi {
-                                let below = row(iy + k), above = row(iy - 1 - k)
+                            var below = row(iy + top), above = row(iy - 1 - top)
+                            for _ in top...hi {
                                 below[xr] = solidPixel
                                 below[xl] = solidPixel
                                 above[xr] = solidPixel
                                 above[xl] = solidPixel
+                                below += stride
+                                above -= stride
                             }
                         }
                     } else if lo <= hi {
@@ -103,18 +109,26 @@ extension PixelBuffer {
                                 mix.apply(rowIU + xl)
                             }
                         } else {
-                            @inline(__always) func put(_ x: Int, _ y: Int) {
-                                if UInt(bitPattern: x) < w && UInt(bitPattern: y) < h { mix.apply(row(y) + x) }
+                            // Clipped: rows yd, yu and columns xr, xl were checked for the row.
+                            let xiOK = UInt(bitPattern: xi) < w, xilOK = UInt(bitPattern: xil) < w
+                            if downOK {
+                                if xiOK { mix.apply(rowD + xi) }
+                                if xilOK { mix.apply(rowD + xil) }
                             }
-                            put(xi, yd)
-                            put(xil, yd)
-                            put(xi, yu)
-                            put(xil, yu)
+                            if upOK {
+                                if xiOK { mix.apply(rowU + xi) }
+                                if xilOK { mix.apply(rowU + xil) }
+                            }
                             if i != j {
-                                put(xr, iy + i)
-                                put(xl, iy + i)
-                                put(xr, iy - 1 - i)
-                                put(xl, iy - 1 - i)
+                                let yiOK = UInt(bitPattern: iy + i) < h, yiuOK = UInt(bitPattern: iy - 1 - i) < h
+                                if rightOK {
+                                    if yiOK { mix.apply(rowI + xr) }
+                                    if yiuOK { mix.apply(rowIU + xr) }
+                                }
+                                if leftOK {
+                                    if yiOK { mix.apply(rowI + xl) }
+                                    if yiuOK { mix.apply(rowIU + xl) }
+                                }
                             }
                         }
                     }
