@@ -18,6 +18,11 @@ final class GlyphMasks {
         let alpha: UnsafeMutableBufferPointer<UInt8>
         /// Per row, the columns [start, end) that have ink (set by `trimRows`).
         let inked: UnsafeMutableBufferPointer<(start: Int32, end: Int32)>
+        /// The mask as runs of full coverage and single partial pixels (set
+        /// by `trimRows`): a glyph wholly on the buffer, in an opaque colour,
+        /// is drawn from these with no test per pixel.
+        private(set) var solidRuns: [(row: Int32, column: Int32, count: Int32)] = []
+        private(set) var partials: [(row: Int32, column: Int32, coverage: UInt8)] = []
 
         init(width: Int, height: Int, advance: Int) {
             self.width = width
@@ -43,6 +48,19 @@ final class GlyphMasks {
                 while start < end && alpha[y * width + start] == 0 { start += 1 }
                 while end > start && alpha[y * width + end - 1] == 0 { end -= 1 }
                 inked[y] = (Int32(start), Int32(end))
+                var x = start
+                while x < end {
+                    let a = alpha[y * width + x]
+                    if a == 255 {
+                        var n = 1
+                        while x + n < end && alpha[y * width + x + n] == 255 { n += 1 }
+                        solidRuns.append((Int32(y), Int32(x), Int32(n)))
+                        x += n
+                        continue
+                    }
+                    if a != 0 { partials.append((Int32(y), Int32(x), a)) }
+                    x += 1
+                }
             }
         }
     }
@@ -158,6 +176,21 @@ extension PixelBuffer {
     func draw(_ glyph: GlyphMasks.Glyph, x: Int, y: Int, _ color: Color, over backdrop: Backdrop) {
         let solid = Self.argb(color)
         let opaque = color.a == 255
+        if opaque && x >= 0 && y >= 0 && x + glyph.width <= width && y + glyph.height <= height {
+            let origin = base + (y * stride + x)
+            for run in glyph.solidRuns {
+                (origin + (Int(run.row) * stride + Int(run.column))).update(repeating: solid, count: Int(run.count))
+            }
+            for pixel in glyph.partials {
+                let p = origin + (Int(pixel.row) * stride + Int(pixel.column))
+                if p.pointee | 0xff00_0000 == backdrop.pixel {
+                    p.pointee = backdrop.table[Int(pixel.coverage)]
+                } else {
+                    Self.blend(p, color, alpha: Int(pixel.coverage))
+                }
+            }
+            return
+        }
         let c0 = max(0, -x), c1 = min(glyph.width, width - x)
         guard c0 < c1 else { return }
         let alpha = glyph.alpha.baseAddress!
