@@ -22,31 +22,25 @@ public struct ContactView: Equatable, Sendable {
 }
 
 extension AppState {
-    /// The contacts as shown. In `position` mode nothing is weighed: no
-    /// numbers, no heaviest.
+    /// The contacts as shown (ShownContact.swift). In `position` mode
+    /// nothing is weighed: no numbers, no heaviest.
     public var contactViews: [ContactView] {
         let mode = source.mode
-        let contacts = scale.board.contacts
-        return contacts.indices.map { index in
-            let contact = contacts[index]
+        return scale.board.contacts.indices.map { index in
+            let shown = shownContact(at: index, mode: mode)
             var view = ContactView(
-                id: contact.id, position: contact.position, force: nil, radius: Plum.baseRadius, label: nil)
-            guard mode != .position, let reading = scale.reading(at: index, now: now) else { return view }
-            view.force = reading.displayed
-            view.radius = Plum.radius(force: reading.displayed)
-            view.tare = reading.tare
-            view.stable = reading.stable
-            view.stableProgress = reading.stableProgress
-            view.heaviest = reading.heaviest
-            view.tied = reading.tied
-            view.overload = reading.overload
-            if mode == .force, let grams = reading.grams {
-                view.grams = grams
-                view.label = Plum.grams(grams)
-                view.secondaryLabel = Plum.label(force: reading.displayed, mode: mode)
-            } else {
-                view.label = Plum.label(force: reading.displayed, mode: mode)
-            }
+                id: shown.id, position: shown.position, force: nil, radius: shown.radius, label: nil)
+            guard shown.weighed else { return view }
+            view.force = shown.force
+            view.tare = shown.tare
+            view.stable = shown.stable
+            view.stableProgress = shown.stableProgress
+            view.heaviest = shown.heaviest
+            view.tied = shown.tied
+            view.overload = shown.overload
+            if shown.hasGrams { view.grams = shown.grams }
+            view.label = shown.label(mode: mode)
+            view.secondaryLabel = shown.secondaryLabel(mode: mode)
             return view
         }
     }

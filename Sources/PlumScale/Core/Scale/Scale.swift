@@ -132,7 +132,7 @@ public struct Scale: Equatable, Sendable {
         let id = board.contacts[index].id  // bounds-checked: loads has the board's indices
         let scaleNow = self.now
         guard let load = loads.withUnsafeBufferPointer({ $0[index]?.summary(scaleNow: scaleNow, at: now) }) else { return nil }
-        let tare = tares.active[id]
+        let tare = tares.activeTare(id: id)
         let tareForce = tare?.force ?? 0
         return ContactReading(
             displayed: load.settled - tareForce, raw: load.raw, tare: tareForce,

@@ -11,22 +11,14 @@ extension AppState {
     func scaleScene() -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
-        let views = contactViews
+        let count = scale.board.contacts.count
         // At most 8 shapes a contact (fill, ring, labels, badge), then the
         // prompt, banner, buttons, hint and notice.
-        scene.shapes.reserveCapacity(8 * views.count + buttonPanel.shapes.count + 16)
-        // The reading's label colour: pale while provisional, red in overload.
-        // (Views are read by index, field by field: no copies of whole views.)
-        let circles = views.indices.map { i in
-            PlumCircle(
-                position: views[i].position, radius: views[i].radius, label: views[i].label,
-                fill: views[i].heaviest ? .yellow : views[i].tied ? Self.paleYellow : nil,
-                ring: views[i].overload ? Self.overloadRed : .blue,
-                labelColor: views[i].overload ? Self.overloadRed : views[i].stable ? .blue : Self.provisional)
-        }
-        PlumDrawing.append(circles, to: &scene)
-        for i in views.indices { appendReadingDetails(of: views, at: i, to: &scene) }
-        if views.isEmpty {
+        scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
+        let shown = shownContacts()
+        appendCircles(shown, to: &scene)
+        for i in shown.indices where shown[i].labelled { appendReadingDetails(of: shown[i], to: &scene) }
+        if count == 0 {
             scene.shapes.append(
                 .text(Plum.prompt, at: Point(size.width / 2, size.height / 2), anchor: .center, size: 44, color: .ink))
         }
@@ -39,15 +31,36 @@ extension AppState {
         return scene
     }
 
+    /// The circles as PlumDrawing draws them at full size (fills, then
+    /// rings, then labels, so no ring is ever hidden), written straight
+    /// into the scene: each label is made once, into its shape.
+    private func appendCircles(_ shown: [ShownContact], to scene: inout Scene) {
+        for i in shown.indices {
+            if let fill = shown[i].fill {
+                scene.shapes.append(.disc(center: shown[i].position, radius: shown[i].radius, color: fill))
+            }
+        }
+        for i in shown.indices {
+            scene.shapes.append(
+                .ring(center: shown[i].position, radius: shown[i].radius, width: Plum.strokeWidth, color: shown[i].ringColor))
+        }
+        let mode = source.mode
+        for i in shown.indices {
+            guard let label = shown[i].label(mode: mode) else { continue }
+            let p = shown[i].position
+            scene.shapes.append(
+                .text(label, at: Point(p.x, p.y + shown[i].radius), anchor: .topCenter, size: Plum.labelSize, color: shown[i].labelColor))
+        }
+    }
+
     /// Under the label: the percentage beside grams, the overload warning;
     /// on the ring a badge: a filling dot while settling, green when stable.
-    private func appendReadingDetails(of views: [ContactView], at i: Int, to scene: inout Scene) {
-        guard views[i].label != nil else { return }
-        let position = views[i].position, radius = views[i].radius
-        let overload = views[i].overload, stable = views[i].stable
-        let color = overload ? Self.overloadRed : stable ? Color.blue : Self.provisional
+    private func appendReadingDetails(of shown: ShownContact, to scene: inout Scene) {
+        let position = shown.position, radius = shown.radius
+        let overload = shown.overload, stable = shown.stable
+        let color = shown.labelColor
         var y = position.y + radius + Plum.labelSize * 1.2
-        if let secondary = views[i].secondaryLabel {
+        if let secondary = shown.secondaryLabel(mode: source.mode) {
             scene.shapes.append(.text(secondary, at: Point(position.x, y), anchor: .topCenter, size: 18, color: color))
             y += 22
         }
@@ -59,7 +72,7 @@ extension AppState {
             scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
         } else {
             scene.shapes.append(.disc(center: badge, radius: 11, color: .white))
-            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * views[i].stableProgress, color: Self.provisional))
+            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
             scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
         }
     }

@@ -94,7 +94,13 @@ public struct TareBook: Equatable, Sendable {
 
     /// The zero of contact `id`: its tare force, 0 if it is not tared.
     public func tare(for id: Int) -> Double {
-        active[id]?.force ?? 0
+        activeTare(id: id)?.force ?? 0
+    }
+
+    /// The tare of contact `id` on the screen. An empty book is not
+    /// searched: no hashing for the untared contacts of every event.
+    func activeTare(id: Int) -> Tare? {
+        active.isEmpty ? nil : active[id]
     }
 
     /// Whether contact `id` has a tare.

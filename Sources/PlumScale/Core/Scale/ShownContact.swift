@@ -1,0 +1,80 @@
+/// What the scale screen shows of one contact, without its label texts: a
+/// plain value (no strings, no references), so the scene gathers the
+/// contacts in an array freed without a pass over its elements, and writes
+/// the labels straight into its shapes. `ContactView` is made from it, so both say the same.
+struct ShownContact {
+    var id: Int
+    var position: Point
+    var radius: Double
+    /// The displayed force; meaningful only when `weighed`.
+    var force = 0.0
+    /// The grams; meaningful only when `hasGrams`.
+    var grams = 0.0
+    var tare = 0.0
+    var stableProgress = 0.0
+    /// A reading exists (not in `position` mode, and after the first force).
+    var weighed = false
+    /// Grams are shown, with the percentage under them (force mode, calibrated).
+    var hasGrams = false
+    var stable = false
+    var heaviest = false
+    var tied = false
+    var overload = false
+
+    /// Whether a label is shown: grams, or a finite force (Plum.label).
+    var labelled: Bool { weighed && (hasGrams || force.isFinite) }
+
+    /// The label: "123.4 g", "42.0%" or "≈ 41%"; nil without one.
+    func label(mode: ForceMode) -> String? {
+        guard weighed else { return nil }
+        return hasGrams ? Plum.grams(grams) : Plum.label(force: force, mode: mode)
+    }
+
+    /// The percentage under the grams; nil without grams.
+    func secondaryLabel(mode: ForceMode) -> String? {
+        hasGrams ? Plum.label(force: force, mode: mode) : nil
+    }
+
+    /// The circle's fill: yellow for the heaviest, pale yellow when tied.
+    var fill: Color? { heaviest ? .yellow : tied ? AppState.paleYellow : nil }
+
+    /// The ring, red in overload.
+    var ringColor: Color { overload ? AppState.overloadRed : .blue }
+
+    /// The reading's colour: pale while provisional, red in overload.
+    var labelColor: Color { overload ? AppState.overloadRed : stable ? .blue : AppState.provisional }
+}
+
+extension AppState {
+    /// The contact at `index` of the board as shown. In `position` mode
+    /// nothing is weighed: no numbers, no heaviest.
+    func shownContact(at index: Int, mode: ForceMode) -> ShownContact {
+        let contact = scale.board.contacts[index]
+        var shown = ShownContact(id: contact.id, position: contact.position, radius: Plum.baseRadius)
+        guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
+        shown.weighed = true
+        shown.force = reading.displayed
+        shown.radius = Plum.radius(force: reading.displayed)
+        shown.tare = reading.tare
+        shown.stable = reading.stable
+        shown.stableProgress = reading.stableProgress
+        shown.heaviest = reading.heaviest
+        shown.tied = reading.tied
+        shown.overload = reading.overload
+        if mode == .force, let grams = reading.grams {
+            shown.hasGrams = true
+            shown.grams = grams
+        }
+        return shown
+    }
+
+    /// Every contact as shown, in the board's order (plain values: the
+    /// array is freed without a pass over its elements).
+    func shownContacts() -> [ShownContact] {
+        let count = scale.board.contacts.count, mode = source.mode
+        var shown: [ShownContact] = []
+        shown.reserveCapacity(count)
+        for i in 0..<count { shown.append(shownContact(at: i, mode: mode)) }
+        return shown
+    }
+}
