@@ -4,7 +4,12 @@ public struct AppState: Equatable, Sendable {
     public static let frameInterval = 1.0 / 60
 
     public var layout: Layout { didSet { refreshButtonPanel() } }
-    public var source: InputSource { didSet { refreshButtonPanel() } }
+    public var source: InputSource {
+        didSet {
+            refreshButtonPanel()
+            modeBanner = Self.modeBannerLines(source: source, config: config)
+        }
+    }
     public let config: Config
     public internal(set) var scale: Scale
     /// Present when the mouse stands in for fingers.
@@ -31,6 +36,9 @@ public struct AppState: Equatable, Sendable {
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
     var buttonPanel: ScaleButtonPanel
+    /// What the source can measure, said on the scale screen (ScaleScene.swift):
+    /// written when the source changes, not in every scene.
+    var modeBanner: [String] = []
 
     public init(screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false) {
         self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
@@ -45,6 +53,7 @@ public struct AppState: Equatable, Sendable {
         peek.popForce = config.peek.pop
         self.browser = HistoryBrowser(peek: peek)
         self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
+        self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 
     public static func == (a: AppState, b: AppState) -> Bool {

@@ -89,31 +89,44 @@ extension AppState {
     }
 
     /// Says what the hardware can measure, and how to get more.
-    private func appendBanner(to scene: inout Scene) {
-        let width = layout.size.width
-        var lines: [String] = []
-        if let notice = deviceNotice { lines.append(notice) }
+    /// The banner's lines for a source in area or position mode (none for force).
+    static func modeBannerLines(source: InputSource, config: Config) -> [String] {
         switch source.mode {
         case .force:
-            break
+            return []
         case .area:
-            lines.append("Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them.")
+            var lines = ["Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them."]
             if config.calibrationFit(forDevice: source.deviceName) != nil {
                 lines.append("Grams refused: a calibration exists, but contact size cannot be converted to mass.")
             }
+            return lines
         case .position:
-            lines.append("Position only: \(source.deviceName) reports no force, so no numbers are shown.")
-            lines.append("For real force: join the input group and run --source evdev, or run on the console (KMSDRM).")
+            return [
+                "Position only: \(source.deviceName) reports no force, so no numbers are shown.",
+                "For real force: join the input group and run --source evdev, or run on the console (KMSDRM).",
+            ]
         }
+    }
+
+    private func appendBanner(to scene: inout Scene) {
         if let info = scale.fitSummary {
             scene.shapes.append(.text(info, at: Point(12, layout.size.height - 36), anchor: .bottomLeft, size: 16, color: .grey))
         }
-        guard !lines.isEmpty else { return }
-        let height = 12.0 + Double(lines.count) * 24
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
-        for (i, line) in lines.enumerated() {
-            scene.shapes.append(
-                .text(line, at: Point(width / 2, 8 + Double(i) * 24), anchor: .topCenter, size: 18, color: .warning))
+        let count = (deviceNotice == nil ? 0 : 1) + modeBanner.count
+        guard count > 0 else { return }
+        let width = layout.size.width
+        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: 12.0 + Double(count) * 24), color: .banner))
+        func line(_ text: String, _ i: Int) {
+            scene.shapes.append(.text(text, at: Point(width / 2, 8 + Double(i) * 24), anchor: .topCenter, size: 18, color: .warning))
+        }
+        var i = 0
+        if let notice = deviceNotice {
+            line(notice, 0)
+            i = 1
+        }
+        for text in modeBanner {
+            line(text, i)
+            i += 1
         }
     }
 }
