@@ -46,6 +46,16 @@ import Testing
         let (code, out, err) = run(arguments, env: ["HOME": "/nonexistent-home"])
         #expect(code == 2)
         #expect(out.isEmpty && err.contains("usage: plumscale history"))
+        #expect(arguments.isEmpty || err.hasPrefix("plumscale: error: history"), "\(err)")
+    }
+
+    @Test func aHistoryNamedOnTheCommandLineMustExist() {
+        let missing = "/nonexistent-dir/typo.sqlite"
+        for arguments in [["list"], ["export", "--format", "csv"], ["delete", "3"]] {
+            let (code, out, err) = run(arguments + ["--db", missing], env: ["HOME": "/nonexistent-home"])
+            #expect(code == 2 && out.isEmpty)
+            #expect(err == "plumscale: error: history \(arguments[0]): no history database at \(missing)\n")
+        }
     }
 
     @Test func runtimeFailureExitsOneWithTheReason() throws {
@@ -54,6 +64,6 @@ import Testing
         _ = FileManager.default.createFile(atPath: dir.database, contents: Data("nope".utf8))
         let (code, _, err) = run(["list", "--db", dir.database])
         #expect(code == 1)
-        #expect(err.hasPrefix("plumscale history: \(dir.database) is not a PlumScale history"))
+        #expect(err.hasPrefix("plumscale: error: history: \(dir.database) is not a PlumScale history"))
     }
 }

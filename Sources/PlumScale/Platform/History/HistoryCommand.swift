@@ -32,7 +32,13 @@ public enum HistoryCommand {
         do {
             (options, positional) = try parse(Array(arguments.dropFirst()))
         } catch {
-            errors("plumscale history \(command): \(error)\n" + usage + "\n")
+            errors("plumscale: error: history \(command): \(error)\n" + usage + "\n")
+            return 2
+        }
+        // A history named on the command line must be there: reading a
+        // mistyped path as an empty history would say "No weighings yet".
+        if let path = options["--db"], command != "_stress-save", !FileManager.default.fileExists(atPath: path) {
+            errors("plumscale: error: history \(command): no history database at \(path)\n")
             return 2
         }
         func int(_ name: String, default value: Int?) -> Int? {
@@ -56,7 +62,7 @@ public enum HistoryCommand {
                 guard let id = Int64(positional[0]) else { break }
                 let store = try HistoryStore(path: options["--db"], environment: environment)
                 guard try store.delete(id: id) else {
-                    errors("plumscale history delete: no weighing \(id)\n")
+                    errors("plumscale: error: history delete: no weighing \(id)\n")
                     return 1
                 }
                 return 0
@@ -68,10 +74,10 @@ public enum HistoryCommand {
                 break
             }
         } catch {
-            errors("plumscale \(error)\n")
+            errors("plumscale: error: \(error)\n")
             return 1
         }
-        errors("plumscale history: bad arguments \(arguments.joined(separator: " "))\n" + usage + "\n")
+        errors("plumscale: error: history: cannot run \"\(arguments.joined(separator: " "))\"\n" + usage + "\n")
         return 2
     }
 
