@@ -5,10 +5,13 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 ARGS ?=
-# make install builds and installs this configuration (release, or debug);
-# BINARY overrides the file installed as bin/plumscale.
+# make install builds and installs this configuration (release, or debug)
+# with the Swift runtime linked in, in a build directory of its own, so the
+# installed program needs no Swift toolchain; BINARY overrides the file
+# installed as bin/plumscale.
 CONFIG ?= release
-BINARY ?= .build/$(CONFIG)/plumscale
+INSTALL_BUILD ?= .build/install
+BINARY ?= $(INSTALL_BUILD)/$(CONFIG)/plumscale
 # Where the kiosk unit goes: systemd reads $(PREFIX)/lib/systemd/system for
 # /usr and /usr/local.
 UNITDIR ?= $(PREFIX)/lib/systemd/system
@@ -62,7 +65,7 @@ screenshot: build
 # $(DESTDIR)$(PREFIX). The binary finds everything at run time without the
 # build tree (fonts through fontconfig, no SwiftPM resource bundle).
 install: deps
-	$(SWIFT) build -c $(CONFIG) --product plumscale
+	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product plumscale
 	@$(MAKE) --no-print-directory install-files
 
 # Copies only (the install test uses it with the binary it already has).
