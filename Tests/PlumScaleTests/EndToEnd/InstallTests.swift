@@ -85,6 +85,51 @@ import Testing
         }
     }
 
+    /// The real `make install` (a release build with the Swift runtime linked
+    /// in): the installed program names no Swift library, and runs with the
+    /// toolchain's library directory hidden from it.
+    @Test(.timeLimit(.minutes(10))) func madeInstallNeedsNoSwiftToolchain() throws {
+        let root = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destdir = root.appendingPathComponent("dest")
+        let log = root.appendingPathComponent("make.log").path
+        let make = try Spawned(
+            "/usr/bin/make", ["-C", Paths.repoRoot.path, "--no-print-directory", "install", "DESTDIR=\(destdir.path)", "PREFIX=/usr"],
+            stdout: log, stderr: log)
+        let status = make.wait(timeout: 590)
+        try #require(status == 0, "make install: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        let binary = destdir.appendingPathComponent("usr/bin/plumscale").path
+
+        func run(_ path: String, _ arguments: [String]) throws -> (Int32?, String) {
+            let out = root.appendingPathComponent("out-\(UUID().uuidString)").path
+            let child = try Spawned(path, arguments, stdout: out, stderr: out)
+            let status = child.wait(timeout: 60)
+            return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
+        }
+        let (lddStatus, libraries) = try run("/usr/bin/ldd", [binary])
+        #expect(lddStatus == 0, "ldd: \(libraries)")
+        #expect(!libraries.contains("libswift") && !libraries.contains("libFoundation"), "linked: \(libraries)")
+
+        // Where the tests' own binary finds its Swift runtime: hidden from the installed one.
+        let (_, ours) = try run("/usr/bin/ldd", [Paths.binary.path])
+        let runtime = ours.split(separator: "\n").first { $0.contains("libswiftCore.so") }
+            .flatMap { $0.split(separator: " ").first { $0.hasPrefix("/") } }
+            .map { URL(fileURLWithPath: String($0)).deletingLastPathComponent().path }
+        let session = Paths.sessions.appendingPathComponent("five-plums.jsonl").path
+        let frame = root.appendingPathComponent("frame.png").path
+        let (status2, output) =
+            if let runtime, Self.canHideBuildTree {
+                try run("/usr/bin/unshare", [
+                    "-rm", "/bin/sh", "-c", "mount -t tmpfs none \"$1\" && exec \"$2\" render --replay \"$3\" --out \"$4\"",
+                    "sh", runtime, binary, session, frame,
+                ])
+            } else {
+                try run(binary, ["render", "--replay", session, "--out", frame])
+            }
+        #expect(status2 == 0, "installed plumscale render: \(output)")
+        #expect(FileManager.default.fileExists(atPath: frame))
+    }
+
     @Test func installedDesktopEntryValidates() throws {
         let root = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
