@@ -83,7 +83,7 @@ final class BenchDisplay {
         }
         guard number > 0 else { throw RuntimeFailure("bench: no free X display number") }
         let child = try ChildProcess(
-            xvfb, [":\(number)", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+            xvfb, [":\(number)", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset"],
             environment: ProcessInfo.processInfo.environment)
         let deadline = benchNow() + 10
         while access("/tmp/.X11-unix/X\(number)", F_OK) != 0 {

@@ -27,10 +27,7 @@ public enum WindowCommand {
         // SDL_VIDEODRIVER choice gets it.
         let driver = String(cString: SDL_GetCurrentVideoDriver())
         if ["offscreen", "dummy"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
-            throw RuntimeFailure(
-                "no display: SDL found no X11, Wayland or console display (only its \(driver) driver). "
-                    + "Run it in a desktop session or on the console, or draw frames without a display: "
-                    + "plumscale render --replay FILE --out frame.png")
+            try Self.retryX11(after: driver, log: log)
         }
         try SDLLibrary.startTTF()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -105,5 +102,28 @@ public enum WindowCommand {
     static func sdlTouchName() -> String {
         guard SDL_GetNumTouchDevices() > 0, let name = SDL_GetTouchName(0) else { return "touchscreen" }
         return String(cString: name)
+    }
+
+    /// SDL fell back to an invisible driver. With DISPLAY set, X11 is asked
+    /// again a few times (an X server that is starting, or too busy to
+    /// answer at once, as seen under a loaded test run), and its own error
+    /// is reported if it never answers.
+    private static func retryX11(after driver: String, log: Log) throws {
+        var reason = "DISPLAY is not set"
+        if let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+            for attempt in 1...5 {
+                SDL_VideoQuit()
+                if SDL_VideoInit("x11") == 0 {
+                    log.warning("X11 display \(display) answered at attempt \(attempt)")
+                    return
+                }
+                reason = "X11 on \(display): \(String(cString: SDL_GetError()))"
+                usleep(400_000)
+            }
+        }
+        throw RuntimeFailure(
+            "no display: SDL found no X11, Wayland or console display (only its \(driver) driver; \(reason)). "
+                + "Run it in a desktop session or on the console, or draw frames without a display: "
+                + "plumscale render --replay FILE --out frame.png")
     }
 }

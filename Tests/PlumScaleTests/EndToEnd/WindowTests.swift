@@ -68,4 +68,19 @@ import Testing
         #expect(result.stderr.contains("no display"))
         #expect(result.stderr.contains("plumscale render"))
     }
+
+    /// DISPLAY names an X server that is not there: asked again for about two
+    /// seconds, then the error says which display and what X11 answered.
+    @Test func aDisplayThatDoesNotAnswerIsNamed() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":987"
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env["XDG_RUNTIME_DIR"] = Paths.temporaryDirectory().path
+        let started = Date()
+        let result = try runPlumscale(["--exit-after", "1"], environment: env, timeout: 30)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no display") && result.stderr.contains("X11 on :987"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 15)
+    }
 }

@@ -6,17 +6,17 @@ final class Xvfb {
     private let server: Spawned
 
     /// Starts Xvfb, which picks a free display number itself and says which
-    /// (-displayfd) once it listens: choosing a number here and checking for
-    /// its lock file raced with the other window tests running at the same
-    /// time (two servers for one number; the loser's program then found the
-    /// winner's server gone). Throws if Xvfb is missing (`make test`
-    /// installs it) or never answers.
+    /// (-displayfd) once it listens, and which does not reset when its last
+    /// client leaves (-noreset): without it, the readiness check below was
+    /// the last client, and a program connecting while the server reset
+    /// found no X server (seen only under the loaded full run). Throws if
+    /// Xvfb is missing (`make test` installs it) or never answers.
     init(width: Int = 1280, height: Int = 800) throws {
         var lastError: Error = SpawnError(message: "Xvfb did not start")
         for _ in 0..<3 {
             let announced = Paths.temporaryDirectory("xvfb-display").appendingPathComponent("number").path
             let server = try Spawned(
-                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
                 stdout: announced)
             do {
                 let number = try Self.waitForNumber(server, in: announced)
