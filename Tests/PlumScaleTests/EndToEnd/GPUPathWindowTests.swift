@@ -40,12 +40,7 @@ import Testing
         let differing = GeometryMatchesSpansTests.unmatched(gpu, spans, tolerance: 40)
             + GeometryMatchesSpansTests.unmatched(spans, gpu, tolerance: 40)
         let allowed = spans.width * spans.height / 1000
-        if differing > allowed {
-            let failures = Paths.repoRoot.appendingPathComponent(".build/golden-failures")
-            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            try gpu.savePNG(failures.appendingPathComponent("opengl-\(name).png").path)
-            try spans.savePNG(failures.appendingPathComponent("software-\(name).png").path)
-        }
+        if differing > allowed { try Paths.saveFailures([(gpu, "opengl-\(name).png"), (spans, "software-\(name).png")]) }
         #expect(differing <= allowed, "\(name): \(differing) pixels have no match within 1 px and 40 levels (allowed \(allowed))")
         // The frames are not blank: both show the heaviest in yellow.
         #expect(spans.pixels.contains { $0 & 0x00ff_ffff == 0x00ff_ff00 })

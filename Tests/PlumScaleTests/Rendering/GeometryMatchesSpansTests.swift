@@ -38,12 +38,7 @@ import Testing
         let a = try spans(scene), b = try geometry(scene)
         let differing = Self.unmatched(a, b, tolerance: 40) + Self.unmatched(b, a, tolerance: 40)
         let allowed = Self.width * Self.height / 1000
-        if differing > allowed {
-            let failures = Paths.repoRoot.appendingPathComponent(".build/golden-failures")
-            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            try a.savePNG(failures.appendingPathComponent("spans-\(name).png").path)
-            try b.savePNG(failures.appendingPathComponent("geometry-\(name).png").path)
-        }
+        if differing > allowed { try Paths.saveFailures([(a, "spans-\(name).png"), (b, "geometry-\(name).png")]) }
         // Known issue, measured: SDL 2.26's software renderer snaps triangle
         // vertices to whole pixels, so its rings are faceted and 0.4-3% of the
         // pixels (ten: about 6,700; fifty: about 24,800; five plums: about

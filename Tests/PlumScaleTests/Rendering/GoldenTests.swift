@@ -22,12 +22,7 @@ import Testing
         }
         let expected = try Image.load(reference.path)
         let differing = actual.differingPixels(from: expected, tolerance: tolerance)
-        if differing > allowedPixels {
-            let failures = Paths.repoRoot.appendingPathComponent(".build/golden-failures")
-            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            try actual.savePNG(failures.appendingPathComponent("actual-" + name).path)
-            try expected.savePNG(failures.appendingPathComponent("reference-" + name).path)
-        }
+        if differing > allowedPixels { try Paths.saveFailures([(actual, "actual-" + name), (expected, "reference-" + name)]) }
         #expect(differing <= allowedPixels, "\(name): \(differing) pixels differ (see .build/golden-failures/)")
     }
 

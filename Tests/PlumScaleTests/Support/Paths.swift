@@ -1,4 +1,5 @@
 import Foundation
+@testable import PlumScale
 
 /// Where things are, found from this file (fixtures beside the tests, not Bundle.module).
 enum Paths {
@@ -28,4 +29,12 @@ enum Paths {
     }
 
     static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// Saves frames of a failed comparison in .build/golden-failures/ for a
+    /// person to look at, each under its file name.
+    static func saveFailures(_ images: [(Image, String)]) throws {
+        let failures = repoRoot.appendingPathComponent(".build/golden-failures")
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        for (image, name) in images { try image.savePNG(failures.appendingPathComponent(name).path) }
+    }
 }
