@@ -11,42 +11,25 @@ struct FrameFigures {
     var ratio50: Double { frame50 / empty }
 }
 
-/// One SDL window with a renderer, for the duration of a measurement.
+/// One SDL window with a renderer (the program's Window), for the duration
+/// of a measurement, vsync off.
 final class BenchWindow {
-    let window: OpaquePointer
-    let renderer: OpaquePointer
-    let rendererName: String
+    private let owner: Window
+    var window: OpaquePointer { owner.window }
+    var renderer: OpaquePointer { owner.renderer }
+    var rendererName: String { owner.rendererName }
 
-    /// `software`: SDL's software renderer; else the default (accelerated if any), vsync off.
-    init(software: Bool, width: Int32 = 1280, height: Int32 = 720) throws {
-        guard let window = SDL_CreateWindow(
-            "PlumScale bench", Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()), width, height,
-            SDL_WINDOW_SHOWN.rawValue)
-        else { throw SDLError("SDL_CreateWindow") }
-        var renderer = SDL_CreateRenderer(
-            window, -1, software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue)
-        if renderer == nil, !software { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard let renderer else {
-            let error = SDLError("SDL_CreateRenderer")
-            SDL_DestroyWindow(window)
-            throw error
-        }
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
-        self.window = window
-        self.renderer = renderer
+    /// `software`: SDL's software renderer; else the default (accelerated if any).
+    init(software: Bool, width: Int = 1280, height: Int = 720) throws {
+        owner = try Window(
+            title: "PlumScale bench", width: width, height: height, flags: SDL_WINDOW_SHOWN.rawValue,
+            renderer: software ? .software : .unsynced, log: Log())
         // Let the window map and settle.
         for _ in 0..<20 {
             SDL_PumpEvents()
             SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
             usleep(5_000)
         }
-    }
-
-    deinit {
-        SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
     }
 
     func clearAndPresent() {

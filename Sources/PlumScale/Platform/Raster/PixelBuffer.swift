@@ -42,11 +42,33 @@ struct PixelBuffer {
 
     /// Fills [x0, x1) on row y, clipped.
     @inline(__always)
-    func span(y: Int, from x0: Int, to x1: Int, _ value: UInt32) {
-        guard y >= 0, y < height else { return }
+    func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
         let a = max(x0, 0), b = min(x1, width)
-        guard a < b else { return }
-        (base + y * stride + a).update(repeating: value, count: b - a)
+        guard a < b, y >= 0, y < height else { return }
+        let row = base + y * stride
+        if opaque && b - a >= 32 {
+            Self.fill(row + a, solid, count: b - a)
+        } else if opaque {
+            var x = a
+            while x < b {
+                row[x] = solid
+                x &+= 1
+            }
+        } else {
+            for x in a..<b { Self.blend(row + x, color, alpha: Int(color.a)) }
+        }
+    }
+
+    /// Fills rows [y0, y1) of column x, clipped.
+    @inline(__always)
+    func fillColumn(_ x: Int, from y0: Int, to y1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
+        let a = max(y0, 0), b = min(y1, height)
+        guard a < b, x >= 0, x < width else { return }
+        var p = base + (a &* stride &+ x)
+        for _ in a..<b {
+            if opaque { p.pointee = solid } else { Self.blend(p, color, alpha: Int(color.a)) }
+            p += stride
+        }
     }
 
     /// Blends `color` over one pixel with coverage 0...255 (times the colour's alpha).
@@ -97,11 +119,7 @@ struct PixelBuffer {
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())
         let x1 = Int((x + w).rounded()), y1 = Int((y + h).rounded())
         for row in max(y0, 0)..<max(min(y1, height), max(y0, 0)) {
-            if color.a == 255 {
-                span(y: row, from: x0, to: x1, Self.argb(color))
-            } else {
-                for col in max(x0, 0)..<max(min(x1, width), max(x0, 0)) { blend(x: col, y: row, color, coverage: 255) }
-            }
+            fillSpan(row, from: x0, to: x1, Self.argb(color), color, color.a == 255)
         }
     }
 }

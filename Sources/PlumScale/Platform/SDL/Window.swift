@@ -7,15 +7,34 @@ final class Window {
     /// Whether SDL gave an accelerated renderer or we fell back to software.
     let rendererName: String
 
-    init(title: String, width: Int, height: Int, flags: UInt32, log: Log) throws {
+    /// Which renderer to ask SDL for.
+    enum RendererRequest {
+        /// Accelerated with vsync, else the software renderer (the program's window).
+        case display
+        /// Accelerated without vsync, else software (measuring frames).
+        case unsynced
+        /// SDL's software renderer.
+        case software
+    }
+
+    init(title: String, width: Int, height: Int, flags: UInt32, renderer request: RendererRequest = .display, log: Log) throws {
         guard let window = SDL_CreateWindow(
             title, Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()),
             Int32(width), Int32(height), flags)
         else { throw SDLError("SDL_CreateWindow") }
-        var renderer = SDL_CreateRenderer(
-            window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        var renderer: OpaquePointer?
+        switch request {
+        case .display:
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        case .unsynced:
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+        case .software:
+            break
+        }
         if renderer == nil {
-            log.warning("no accelerated renderer (\(String(cString: SDL_GetError()))); using the software renderer")
+            if request != .software {
+                log.warning("no accelerated renderer (\(String(cString: SDL_GetError()))); using the software renderer")
+            }
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let renderer else {
