@@ -26,9 +26,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# Installs the Debian packages that are missing (apt-get only when needed).
+# Installs the Debian packages that are missing (apt-get only when needed). A
+# package removed but not purged still answers `dpkg -s`: its status decides.
 deps:
-	@missing=$$(for p in $(RUNTIME_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(RUNTIME_PACKAGES) $(EXTRA_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
