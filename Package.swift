@@ -20,15 +20,18 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // All behaviour, Foundation only: the compiler keeps it free of SDL,
+        // libevdev and SQLite.
+        .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["CSDL2", "CEvdev", "CSQLite", "CFontconfig"]),
+            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig"]),
         .executableTarget(
             name: "PlumScaleApp",
-            dependencies: ["PlumScale"]),
+            dependencies: ["PlumScaleCore", "PlumScale"]),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScale"],
+            dependencies: ["PlumScaleCore", "PlumScale"],
             exclude: ["Rendering/Goldens"]),
     ]
 )

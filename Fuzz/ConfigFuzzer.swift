@@ -2,7 +2,7 @@
 // Config or a ConfigError with issues; an accepted config described with
 // describe() must parse back to an equal Config (documented in Config.swift).
 import Foundation
-@testable import PlumCore
+@testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func configFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -3,7 +3,7 @@
 // Any input must give events or a typed error, never a trap; decoded
 // samples stay in 0...1 and drive the core without trouble.
 import Foundation
-@testable import PlumCore
+@testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func evemuFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

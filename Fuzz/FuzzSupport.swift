@@ -1,7 +1,7 @@
 // Shared by the fuzz targets: turning bytes into events, and the checks
 // every target applies to the core it drives.
 import Foundation
-@testable import PlumCore
+@testable import PlumScaleCore
 
 struct FuzzBytes {
     var rest: [UInt8]

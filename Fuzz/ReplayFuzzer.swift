@@ -4,7 +4,7 @@
 // backwards; x, y, pressure, touch_major clamped to 0...1) and must drive
 // the core without trouble. Built by scripts/fuzz.sh with the Core sources.
 import Foundation
-@testable import PlumCore
+@testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func replayFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

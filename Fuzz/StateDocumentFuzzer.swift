@@ -4,7 +4,7 @@
 // loss), applied to an AppState; stateDocument().prettyText must parse
 // with JSONSerialization and agree with the state.
 import Foundation
-@testable import PlumCore
+@testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateDocumentFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

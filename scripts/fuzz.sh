@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address, with
-# the Foundation-only Core sources compiled in) and runs each for SECONDS.
+# the Foundation-only PlumScaleCore target compiled in) and runs each for SECONDS.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: $FUZZ_SECONDS or 60; all targets)
 #
@@ -21,14 +21,14 @@ targets=("$@")
 out=.build/fuzz
 mkdir -p "$out/crashes" "$out/logs"
 flags=(-parse-as-library -O -sanitize=fuzzer,address -use-ld=lld)
-core=$(find Sources/PlumScale/Core -name '*.swift' | sort)
+core=$(find Sources/PlumScaleCore -name '*.swift' | sort)
 
 # The Core, once, as a static library module (rebuilt when a source changes).
-lib="$out/libPlumCore.a"
-if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScale/Core Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
+lib="$out/libPlumScaleCore.a"
+if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScaleCore Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
     echo "fuzz: building the Core with -sanitize=fuzzer,address"
     # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -enable-testing -module-name PlumCore -emit-module -emit-module-path "$out/PlumCore.swiftmodule" \
+    swiftc "${flags[@]}" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
         -emit-library -static -o "$lib" $core 2>"$out/logs/build-core.log" \
         || { cat "$out/logs/build-core.log"; exit 2; }
 fi

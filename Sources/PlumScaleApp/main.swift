@@ -1,5 +1,6 @@
 import Foundation
 import PlumScale
+import PlumScaleCore
 
 // Parse the arguments, run one command, map what went wrong to an exit code:
 // 0 success, 1 runtime failure, 2 bad usage or bad input file.

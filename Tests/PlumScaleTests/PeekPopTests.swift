@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// A recorded gesture and what Peek & Pop must make of it.
 struct PeekTrace: Sendable, CustomTestStringConvertible {

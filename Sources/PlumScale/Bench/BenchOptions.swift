@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// `plumscale bench [--quick] [--json FILE] [--font FILE]`.
 public struct BenchOptions: Equatable, Sendable {
     public var quick = false

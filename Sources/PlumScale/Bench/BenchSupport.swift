@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// The scenes and event streams the bench feeds the core: contacts in a
 /// grid, forces quantised like a real digitizer's pressure (1/1023 steps),
 /// one contact clearly heaviest so one large yellow disc is drawn.

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 enum CoreBench {
     /// Events through apply() and a full scene() after every event, per

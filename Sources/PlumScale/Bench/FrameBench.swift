@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// Median costs (ms) of frames measured alternately in one run: clear and
 /// present an empty frame, then the 10-contact frame, then the 50-contact one.

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// `bench --child parts:ROUNDS`: where a span frame's time goes, each part
 /// drawn alternately into a 1280x720 buffer (for profiling, not a figure),

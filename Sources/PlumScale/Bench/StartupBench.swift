@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// Time to the first presented frame with the history store opened on a
 /// database of 100,000 weighings against an empty one, alternately, in this

@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// Turns the command line into a Command. Pure, so it is tested directly.
 public enum ArgumentParser {
     public static func parse(_ arguments: [String]) throws -> Command {

@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// What the user asked for, parsed from the command line.
 public enum Command: Equatable, Sendable {
     case run(WindowOptions)

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// `plumscale config check [FILE]`: the configuration in effect, or every
 /// error in the file with its key and reason.

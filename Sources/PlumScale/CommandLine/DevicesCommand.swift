@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// `plumscale devices`: the touch devices, their axes, the force mode each
 /// would give, and why one cannot be read.
 public enum DevicesCommand {

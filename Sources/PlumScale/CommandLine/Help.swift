@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 public enum Help {
     public static let version = "plumscale 0.1.0"
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Log lines on stderr with a level; debug lines only with --verbose.
 public struct Log: Sendable {

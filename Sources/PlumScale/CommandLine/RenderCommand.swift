@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// `plumscale render`: replay up to a time, draw that frame headless.
 public enum RenderCommand {
@@ -10,6 +11,7 @@ public enum RenderCommand {
         var state = AppState(
             screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config,
             kiosk: kiosk)
+        state.timeZone = .current
         let end = at ?? replay.duration
         func feed(_ event: InputEvent) {
             if let history { history.feed(event, to: &state) } else { state.apply(event) }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// `plumscale` with no command: the scale in a window (or fullscreen).
 public enum WindowCommand {
@@ -45,7 +46,8 @@ public enum WindowCommand {
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        let state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config, kiosk: options.kiosk)
+        var state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config, kiosk: options.kiosk)
+        state.timeZone = .current
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }

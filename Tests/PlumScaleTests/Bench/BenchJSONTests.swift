@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// bench.json's contract: exactly the nine keys of issue #8, numbers where a
 /// part ran and null where it did not.

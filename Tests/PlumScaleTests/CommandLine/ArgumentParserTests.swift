@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 @Suite struct ArgumentParserTests {
     @Test func renderTakesItsOptions() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// `--config`, `config check` and `--help` in the parser.
 @Suite struct ConfigArgumentTests {

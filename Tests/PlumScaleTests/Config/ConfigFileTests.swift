@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 extension ConfigTests {
     @Suite struct ConfigFileTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Groups every config suite, so `swift test --filter Config` runs them all.
 @Suite struct ConfigTests {}

@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 @Suite struct AppStateTests {
     static let pressure = InputSource(kind: "replay", deviceName: "test", mode: .force)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 @Suite struct PlumRulesTests {
     @Test(arguments: [(0.0, 120.0), (0.5, 180.0), (1.0, 240.0), (0.42, 120 + 0.42 * 120), (-0.3, 120.0), (1.7, 240.0)])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The two drawing paths in the real program, on the renderers they are
 /// made for: SDL_RenderGeometry on a GPU renderer (OpenGL, Mesa's llvmpipe

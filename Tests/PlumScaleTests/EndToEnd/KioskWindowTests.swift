@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The kiosk's shell side with the real binary under Xvfb: a fullscreen
 /// window (checked by the X server's own geometry, not only SDL's word), no

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The real binary in a real window under Xvfb: a replay through SDL's event
 /// queue, then real mouse input through xdotool; screenshots checked by pixel.

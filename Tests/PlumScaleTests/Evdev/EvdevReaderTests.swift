@@ -2,6 +2,7 @@ import CEvdev
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Collects what a reader reports, from its thread.
 final class OutputLog: @unchecked Sendable {

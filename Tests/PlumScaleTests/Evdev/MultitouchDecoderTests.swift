@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// A protocol B test device: 4 slots, X 0...1000, Y 0...500, pressure
 /// 0...200, touch major 0...10.

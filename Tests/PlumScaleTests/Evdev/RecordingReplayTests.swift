@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// <repo root>/../shared/recordings: the tests live in
 /// <repo>/Tests/PlumScaleTests/Evdev/, three levels below the repo root.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// `plumscale history ...` run in-process: output, errors and exit codes.
 @Suite struct HistoryCommandTests {

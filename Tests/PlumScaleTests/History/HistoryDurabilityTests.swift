@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// DURABILITY (needs the app binary): runs `plumscale history _stress-save
 /// --db PATH --count N` (HistoryCommand) as a child, SIGKILLs it while it is

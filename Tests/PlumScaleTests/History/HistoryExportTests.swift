@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// CSV and JSON export, and the `history list` table.
 @Suite struct HistoryExportTests {
@@ -82,6 +83,6 @@ import Testing
             3 of 40 weighings
 
             """)
-        #expect(HistoryListing.format([], total: 0) == "No weighings yet.\n")
+        #expect(HistoryListing.format([], total: 0, timeZone: .current) == "No weighings yet.\n")
     }
 }

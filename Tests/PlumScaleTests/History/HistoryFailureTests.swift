@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Damaged, foreign, newer and unwritable databases, and a full disk.
 @Suite struct HistoryFailureTests {

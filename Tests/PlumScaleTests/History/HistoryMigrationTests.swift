@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Each schema step, applied to a database left at an older version.
 @Suite struct HistoryMigrationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Record, open the history, press a row with rising force: the state and
 /// the pixels at hint, peek and pop, through the path `render --db` takes.

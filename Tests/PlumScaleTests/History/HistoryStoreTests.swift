@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 @Suite struct HistoryStoreTests {
     @Test func savedWeighingComesBackWhole() throws {

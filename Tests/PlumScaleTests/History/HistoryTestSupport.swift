@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.
 struct ScratchDirectory {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The kiosk through replays: passers-by cannot leave, the operator can;
 /// attract mode and auto-record.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// A reproducible stream of hostile input for the soak test: a seeded
 /// generator (SplitMix64), so a failing run can be replayed from its seed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Faults give one clear message, never a crash (the real binary).
 /// A touch device vanishing mid-read is covered by EvdevReaderTests

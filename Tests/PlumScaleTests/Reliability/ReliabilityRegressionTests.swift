@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Inputs that crashed PlumScale, found by the adversarial soak
 /// (SoakTests) and the fuzz targets (Fuzz/, `make fuzz`), kept inline.

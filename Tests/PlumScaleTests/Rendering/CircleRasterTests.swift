@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The circle rasteriser (solid spans plus one octant of edge pixels mirrored
 /// eight ways) against the definition it implements, pixel by pixel: every

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The two drawing paths draw the same Scene: SDL_RenderGeometry (GPU
 /// renderers; here SDL's software renderer on a surface, no display needed)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Frames drawn by the software path, compared pixel by pixel with reference
 /// PNGs in Goldens/. Shapes must match exactly (channel tolerance 1); text

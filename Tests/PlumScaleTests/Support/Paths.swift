@@ -1,5 +1,6 @@
 import Foundation
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// Where things are, found from this file (fixtures beside the tests, not Bundle.module).
 enum Paths {

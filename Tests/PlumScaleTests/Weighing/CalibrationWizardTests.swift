@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The wizard with fingers only, saved to the config, used on the next run.
 @Suite(.serialized) struct CalibrationWizardTests {

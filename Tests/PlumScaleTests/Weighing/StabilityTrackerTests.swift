@@ -1,5 +1,6 @@
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 extension WeighingTests {
     @Suite struct StabilityTrackerTests {

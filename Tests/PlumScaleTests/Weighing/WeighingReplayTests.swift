@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlumScale
+@testable import PlumScaleCore
 
 /// The weighing as a user sees it, through replays whose true input values
 /// are stated here, and the same replay path `plumscale render` uses.

@@ -1,5 +1,6 @@
 import CEvdev
 import Foundation
+import PlumScaleCore
 
 /// Reads a touch device on its own thread and hands decoded frames and
 /// InputEvents to a callback (called on that thread). Live devices are read

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// The live evdev source in the SDL shell: a reader thread decodes frames,
 /// queues them here and wakes the SDL loop with a user event per frame.

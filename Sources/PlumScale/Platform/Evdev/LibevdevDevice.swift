@@ -1,5 +1,6 @@
 import CEvdev
 import Foundation
+import PlumScaleCore
 
 /// Why an event device cannot be used.
 public struct EvdevError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import CEvdev
 import Foundation
+import PlumScaleCore
 
 /// Lists the event devices and what each would give PlumScale, for
 /// `plumscale devices`.

@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Frames without a display: the software path drawing straight into an
 /// SDL surface, saved as PNG through SDL2_image.

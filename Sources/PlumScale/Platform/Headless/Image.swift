@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// An RGB picture in memory, for comparing frames with references.
 public struct Image: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// `plumscale history <subcommand>`: the arguments after "history" in, an exit
 /// code out (0 success, 1 runtime failure, 2 bad usage).
@@ -51,7 +52,7 @@ public enum HistoryCommand {
             case ("list", 0):
                 guard let limit = int("--limit", default: 20) else { break }
                 let store = try HistoryStore(path: options["--db"], environment: environment)
-                output(HistoryListing.format(try store.rows(limit: limit), total: try store.count()))
+                output(HistoryListing.format(try store.rows(limit: limit), total: try store.count(), timeZone: .current))
                 return 0
             case ("export", 0):
                 guard let format = options["--format"].flatMap(HistoryExport.Format.init) else { break }

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Why the history store could not do what was asked. Messages from SQLite are
 /// copied at the moment of failure.

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumScaleCore
 
 /// Saving, paging, fetching and deleting weighings.
 extension HistoryStore {

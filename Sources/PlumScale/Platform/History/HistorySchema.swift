@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// The schema, versioned by PRAGMA user_version: migration i takes a database
 /// from version i to i + 1, in one transaction.

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Performs the core's history requests against the SQLite store and feeds
 /// the answers back, for the window and for `render` alike.
@@ -52,7 +53,7 @@ public final class HistoryService {
                 return .saved(id: try store.save(Weighing(takenAt: Date(), device: device, mode: mode, objects: objects)))
             case .rows(let page, let cursor, let limit):
                 let rows = try store.rows(before: cursor, limit: limit)
-                return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt) })
+                return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .current) })
             case .weighing(let id):
                 return .weighing(try store.weighing(id: id))
             case .delete(let id):

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumScaleCore
 
 /// The weighing history, an SQLite database (WAL, synchronous=FULL: a save
 /// that returned is on disk). One instance owns one connection; use it from

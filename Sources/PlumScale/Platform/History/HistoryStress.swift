@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Support for `plumscale history _stress-save`, the child process of the
 /// durability test: it saves weighings and acknowledges each after commit.

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumScaleCore
 
 /// A prepared statement, finalized when released. Used only by `HistoryStore`,
 /// on the store's thread.

@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// The kiosk's shell side (the core decides which input it honours): no
 /// cursor, no screensaver or screen blanking, and a fullscreen window that

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 #if canImport(Glibc)
     import Glibc

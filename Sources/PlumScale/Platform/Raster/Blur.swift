@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// A box blur in two passes (rows, then columns), with running sums so the
 /// cost does not grow with the radius. Two box passes look close to a
 /// Gaussian for a short-lived effect like the Peek & Pop hint.

@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// A circle band on the pixel grid: its centre on the corner (ix, iy), and
 /// its radii as thresholds on 4d² = (2i + 1)² + (2j + 1)², where a pixel is
 /// i columns and j rows from that corner (counting from 0 on each side).

@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// A circle band walked over one octant (i >= j: i columns and j rows from
 /// the centre's corner): each edge pixel's coverage is blended into the
 /// eight mirror images of its pixel, and, when `withSolid`, each row's solid

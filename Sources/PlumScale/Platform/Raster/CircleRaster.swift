@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// Rings and discs with a one-pixel feathered edge: a pixel's coverage is
 /// clamp(outer + 0.5 - d) (and clamp(d - inner + 0.5) for a ring's hole),
 /// d being the distance from its centre to the circle's.

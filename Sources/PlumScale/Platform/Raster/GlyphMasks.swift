@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Glyph coverage masks for the software path, rasterised once per size and
 /// orientation (portrait screens draw them turned 90 degrees clockwise) and

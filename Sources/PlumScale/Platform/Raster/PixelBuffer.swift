@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// An opaque ARGB8888 frame in memory (a surface's or a texture's pixels),
 /// drawn on directly: the software path touches only the pixels a scene
 /// covers, with coverage computed for edge pixels alone.

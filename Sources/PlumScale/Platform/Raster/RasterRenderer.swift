@@ -1,3 +1,5 @@
+import PlumScaleCore
+
 /// The software drawing path: a Scene straight into a pixel buffer, with the
 /// layout turned onto the screen as it is drawn (no full-frame copy).
 final class RasterRenderer {

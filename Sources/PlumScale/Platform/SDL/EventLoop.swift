@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// The live loop: wait for events, feed them all to the core, draw once if
 /// the core says something changed. It sleeps in SDL_WaitEvent when idle.

@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Turns SDL events into the core's InputEvents; nothing else reads SDL events.
 enum EventTranslation {

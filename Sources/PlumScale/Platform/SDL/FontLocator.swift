@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import PlumScaleCore
 
 /// Finds the UI font: the one the user named, else DejaVu Sans through
 /// fontconfig, else DejaVu's usual path.

@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// The UI font opened at each pixel size in use, with glyph advances cached.
 final class FontSet {

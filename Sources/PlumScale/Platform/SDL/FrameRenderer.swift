@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Draws scenes into the window's renderer by the fastest path that looks
 /// the same: on the software renderer, spans straight into the window's

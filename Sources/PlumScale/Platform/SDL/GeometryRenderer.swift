@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Draws a Scene with SDL_RenderGeometry: the path for hardware renderers. Portrait screens get the landscape layout drawn
 /// into a texture that is then turned 90 degrees clockwise onto the screen.

@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// Glyphs rasterised once per size and kept as white textures; text is drawn
 /// by copying them, tinted with a colour mod. Labels change at touch rate, the

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// Plays a replay in real time through SDL's event queue, the queue live
 /// input uses: touches as SDL finger events, keys as key events, the close

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScaleCore
 
 /// Anti-aliased rings and discs as triangle meshes for SDL_RenderGeometry:
 /// a solid band with a one-pixel feathered alpha edge on each side.

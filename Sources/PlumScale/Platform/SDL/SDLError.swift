@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// A failure reported by SDL, with SDL_GetError() copied at that moment.
 public struct SDLError: Error, CustomStringConvertible {

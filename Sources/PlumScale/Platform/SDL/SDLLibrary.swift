@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// SDL_ttf's global start-up, done once per process.
 enum SDLLibrary {

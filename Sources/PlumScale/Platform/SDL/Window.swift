@@ -1,4 +1,5 @@
 import CSDL2
+import PlumScaleCore
 
 /// The SDL window and its renderer, owned once and destroyed in reverse order.
 final class Window {

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Reads a replay file of either kind: JSON Lines, or an evemu recording
 /// (recognised by its `# EVEMU` header, or a first line `N: name`).

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Text for `plumscale history list`: a fixed-width table, newest first, times local.
+/// Text for `plumscale history list`: a fixed-width table, newest first, times
+/// in the zone the shell gives (the local one).
 public enum HistoryListing {
     /// Local time as "2024-05-01 14:30:00".
-    public static func localTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+    public static func localTime(_ date: Date, timeZone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
@@ -24,8 +25,7 @@ public enum HistoryListing {
     }
 
     /// The table: a header, one line per row, and a footer "N of M weighings".
-    public static func format(_ rows: [HistoryRow], total: Int,
-                              timeZone: TimeZone = .current) -> String {
+    public static func format(_ rows: [HistoryRow], total: Int, timeZone: TimeZone) -> String {
         if rows.isEmpty { return total == 0 ? "No weighings yet.\n" : "No more weighings.\n" }
         let header = ["ID", "TAKEN (LOCAL)", "MODE", "OBJECTS", "HEAVIEST", "DEVICE"]
         let body = rows.map { row in

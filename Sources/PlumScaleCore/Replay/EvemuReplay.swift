@@ -1,8 +1,8 @@
 /// evemu recordings as replays: decoded with the same multitouch decoder as
 /// live evdev input. Time 0 is the first event; the device's axis ranges map
 /// onto the whole screen.
-enum EvemuReplay {
-    static func replay(_ recording: EvemuRecording, file: String) throws -> Replay {
+public enum EvemuReplay {
+    public static func replay(_ recording: EvemuRecording, file: String) throws -> Replay {
         let events: [InputEvent]
         do {
             events = try recording.inputEvents()
@@ -12,7 +12,7 @@ enum EvemuReplay {
         return Replay(device: ReplayDevice(name: recording.device.name, mode: recording.device.forceMode), events: events)
     }
 
-    static func inputFileError(_ error: EvemuParseError) -> InputFileError {
+    public static func inputFileError(_ error: EvemuParseError) -> InputFileError {
         InputFileError(file: error.file, line: error.line > 0 ? error.line : nil, error.reason)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything PlumScale knows, changed only by `apply(_:)`.
 public struct AppState: Equatable, Sendable {
     /// How often the display is refreshed while readings settle.
@@ -36,6 +38,8 @@ public struct AppState: Equatable, Sendable {
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
     var buttonPanel: ScaleButtonPanel
+    /// The zone times are shown in: the shell gives the local one.
+    public var timeZone = TimeZone.gmt
     /// What the source can measure, said on the scale screen (ScaleScene.swift):
     /// written when the source changes, not in every scene.
     var modeBanner: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScaleCore
 
 /// Where the config lives, loading it, and writing calibrations back.
 public enum ConfigFile {
@@ -64,7 +65,7 @@ public enum ConfigFile {
     /// The file is replaced atomically: written to a temporary file in the
     /// same directory, then renamed over the original.
     public static func saveCalibration(_ points: [CalibrationPoint], device: String, to path: String) throws(ConfigError) {
-        let calibrationPath = KeyPath.root.key("calibrations").quotedKey(device)
+        let calibrationPath = ConfigKeyPath.root.key("calibrations").quotedKey(device)
         let problems = CalibrationFit.issues(in: points)
         guard problems.isEmpty else {
             throw ConfigError(file: path, issues: problems.map { ConfigIssue(path: calibrationPath.text, message: $0.description) })

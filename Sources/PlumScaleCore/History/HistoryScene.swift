@@ -80,7 +80,7 @@ extension AppState {
         let s = min(rect.width / layout.size.width, rect.height / layout.size.height)
         let ox = rect.x + (rect.width - layout.size.width * s) / 2, oy = rect.y + (rect.height - layout.size.height * s) / 2
         PlumDrawing.append(PlumDrawing.circles(for: weighing), to: &scene, scale: s) { Point(ox + $0.x * s, oy + $0.y * s) }
-        let title = "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt)) · \(weighing.device) · \(weighing.mode)"
+        let title = "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone)) · \(weighing.device) · \(weighing.mode)"
         scene.shapes.append(.text(title, at: Point(rect.x + 10, rect.y + 8), anchor: .topLeft, size: 16, color: .grey))
     }
 
@@ -91,7 +91,7 @@ extension AppState {
         if let weighing = browser.detail {
             PlumDrawing.append(PlumDrawing.circles(for: weighing), to: &scene)
             var y = 74.0
-            let title = "Weighing #\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt))"
+            let title = "Weighing #\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone))"
             scene.shapes.append(.text(title, at: Point(size.width / 2, 18), anchor: .topCenter, size: 24, color: .ink))
             for object in weighing.objects {
                 let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: ForceMode(rawValue: weighing.mode) ?? .position) ?? "no force"
@@ -107,12 +107,9 @@ extension AppState {
     }
 }
 
-/// Times as people read them: local time, to the second.
+/// Times as people read them: in the zone the shell gives, to the second.
 public enum HistoryText {
-    public static func localTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        formatter.timeZone = .current
-        return formatter.string(from: date)
+    public static func localTime(_ date: Date, timeZone: TimeZone) -> String {
+        HistoryListing.localTime(date, timeZone: timeZone)
     }
 }

@@ -109,7 +109,7 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The calibration points of one device as the file stores them.
-    static func calibrationJSON(_ points: [CalibrationPoint]) -> JSONValue {
+    public static func calibrationJSON(_ points: [CalibrationPoint]) -> JSONValue {
         .object([JSONMember("points", .array(points.map {
             .object([JSONMember("force", .number($0.force)), JSONMember("grams", .number($0.grams))])
         }))])

@@ -72,17 +72,6 @@ public struct EvemuRecording: Sendable {
         self.init(device: description.device!, parsed: description.events + events.events)
     }
 
-    /// Reads and parses the recording at `path`.
-    public init(contentsOf path: String) throws(EvemuParseError) {
-        try self.init(text: Self.read(path), file: path)
-    }
-
-    /// Reads and parses a description file and an events file.
-    public init(descriptionPath: String, eventsPath: String) throws(EvemuParseError) {
-        try self.init(descriptionText: Self.read(descriptionPath), descriptionFile: descriptionPath,
-                      eventsText: Self.read(eventsPath), eventsFile: eventsPath)
-    }
-
     /// Builds a recording from values (tests, generated input).
     public init(device: TouchDeviceDescription, events: [KernelEvent], firstTimestamp: Double = 0) {
         self.device = device
@@ -100,14 +89,6 @@ public struct EvemuRecording: Sendable {
             event.time = Double(item.seconds - start!.seconds) + (item.fraction - start!.fraction)
             return event
         }
-    }
-
-    static func read(_ path: String) throws(EvemuParseError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw EvemuParseError(file: path, line: 0, reason: reason)
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// The touch frames of the recording, decoded like live input.

@@ -26,13 +26,13 @@ extension Config {
 struct ConfigReader {
     var issues: [ConfigIssue] = []
 
-    mutating func fail(_ path: KeyPath, _ message: String, line: Int? = nil) {
+    mutating func fail(_ path: ConfigKeyPath, _ message: String, line: Int? = nil) {
         issues.append(ConfigIssue(path: path.text, message: message, line: line))
     }
 
     /// The members of an object at `path`, after reporting unknown and
     /// duplicate keys; nil (with an issue) when `value` is not an object.
-    mutating func members(_ value: JSONValue, at path: KeyPath, known: [String]?) -> [String: JSONValue]? {
+    mutating func members(_ value: JSONValue, at path: ConfigKeyPath, known: [String]?) -> [String: JSONValue]? {
         guard case .object(let members) = value else {
             fail(path, "expected an object, got \(value.typeName)")
             return nil
@@ -52,7 +52,7 @@ struct ConfigReader {
     }
 
     /// A number at `path` satisfying `valid` (described by `range`).
-    mutating func number(_ value: JSONValue?, at path: KeyPath, default fallback: Double,
+    mutating func number(_ value: JSONValue?, at path: ConfigKeyPath, default fallback: Double,
                          range: String, _ valid: (Double) -> Bool) -> Double {
         guard let value else { return fallback }
         guard case .number(let number) = value else {
@@ -70,7 +70,7 @@ struct ConfigReader {
         return number
     }
 
-    mutating func bool(_ value: JSONValue?, at path: KeyPath, default fallback: Bool) -> Bool {
+    mutating func bool(_ value: JSONValue?, at path: ConfigKeyPath, default fallback: Bool) -> Bool {
         guard let value else { return fallback }
         guard case .bool(let flag) = value else {
             fail(path, "expected true or false, got \(value.typeName)")
@@ -80,7 +80,7 @@ struct ConfigReader {
     }
 
     /// A string or null at `path`; `valid` returns a reason to refuse it.
-    mutating func optionalString(_ value: JSONValue?, at path: KeyPath, _ problem: (String) -> String?) -> String? {
+    mutating func optionalString(_ value: JSONValue?, at path: ConfigKeyPath, _ problem: (String) -> String?) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?:
@@ -97,7 +97,7 @@ struct ConfigReader {
 
     mutating func read(_ root: JSONValue) -> Config {
         var config = Config()
-        let top = KeyPath.root
+        let top = ConfigKeyPath.root
         let known = ["calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds"]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
@@ -132,7 +132,7 @@ struct ConfigReader {
         return config
     }
 
-    mutating func kiosk(_ value: JSONValue, at path: KeyPath) -> Config.Kiosk {
+    mutating func kiosk(_ value: JSONValue, at path: ConfigKeyPath) -> Config.Kiosk {
         var kiosk = Config.Kiosk()
         guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds"]) else {
             return kiosk
@@ -149,7 +149,7 @@ struct ConfigReader {
         return kiosk
     }
 
-    mutating func calibrations(_ value: JSONValue, at path: KeyPath) -> [String: [CalibrationPoint]] {
+    mutating func calibrations(_ value: JSONValue, at path: ConfigKeyPath) -> [String: [CalibrationPoint]] {
         guard let devices = members(value, at: path, known: nil) else { return [:] }
         var result: [String: [CalibrationPoint]] = [:]
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
@@ -171,7 +171,7 @@ struct ConfigReader {
     }
 
     /// The points of one calibration, or nil after reporting every issue.
-    mutating func calibrationPoints(_ items: [JSONValue], at path: KeyPath) -> [CalibrationPoint]? {
+    mutating func calibrationPoints(_ items: [JSONValue], at path: ConfigKeyPath) -> [CalibrationPoint]? {
         let before = issues.count
         if items.count < 2 { fail(path, "a calibration needs at least 2 points, got \(items.count)") }
         var points: [CalibrationPoint] = []

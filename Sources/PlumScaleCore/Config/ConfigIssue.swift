@@ -49,22 +49,22 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A key path under construction: `a.b`, `calibrations."dev"`, `points[1]`.
-struct KeyPath {
-    var text: String
+public struct ConfigKeyPath: Sendable {
+    public var text: String
 
-    static let root = KeyPath(text: "")
+    public static let root = ConfigKeyPath(text: "")
 
     /// A plain key: `stability`, `stability.band`.
-    func key(_ name: String) -> KeyPath {
-        KeyPath(text: text.isEmpty ? name : text + "." + name)
+    public func key(_ name: String) -> ConfigKeyPath {
+        ConfigKeyPath(text: text.isEmpty ? name : text + "." + name)
     }
 
     /// A user-chosen key such as a device name, always quoted.
-    func quotedKey(_ name: String) -> KeyPath {
+    public func quotedKey(_ name: String) -> ConfigKeyPath {
         key(JSONValue.quote(name))
     }
 
-    func index(_ index: Int) -> KeyPath {
-        KeyPath(text: text + "[\(index)]")
+    public func index(_ index: Int) -> ConfigKeyPath {
+        ConfigKeyPath(text: text + "[\(index)]")
     }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import PlumScaleCore
+
+/// Evemu recordings read from files: the core parses text, the shell reads it.
+extension EvemuRecording {
+    /// Reads and parses the recording at `path`.
+    public init(contentsOf path: String) throws(EvemuParseError) {
+        try self.init(text: Self.read(path), file: path)
+    }
+
+    /// Reads and parses a description file and an events file.
+    public init(descriptionPath: String, eventsPath: String) throws(EvemuParseError) {
+        try self.init(
+            descriptionText: Self.read(descriptionPath), descriptionFile: descriptionPath,
+            eventsText: Self.read(eventsPath), eventsFile: eventsPath)
+    }
+
+    static func read(_ path: String) throws(EvemuParseError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw EvemuParseError(file: path, line: 0, reason: reason)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
