@@ -56,7 +56,7 @@ test: test-deps
 # `make bench ARGS=--quick` for the short run.
 bench: test-deps
 	$(SWIFT) build -c release
-	.build/release/plumscale bench $(ARGS)
+	.build/release/plumscale-bench $(ARGS)
 
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build

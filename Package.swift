@@ -5,6 +5,7 @@ let package = Package(
     name: "PlumScale",
     products: [
         .executable(name: "plumscale", targets: ["PlumScaleApp"]),
+        .executable(name: "plumscale-bench", targets: ["PlumScaleBench"]),
         .library(name: "PlumScale", targets: ["PlumScale"]),
     ],
     targets: [
@@ -29,9 +30,14 @@ let package = Package(
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),
+        // The benchmarks, an executable of their own (like swift-nio's
+        // performance tester): out of the library and the release binary.
+        .executableTarget(
+            name: "PlumScaleBench",
+            dependencies: ["PlumScaleCore", "PlumScale", "CSDL2"]),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale"],
+            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench"],
             exclude: ["Rendering/Goldens"]),
     ]
 )

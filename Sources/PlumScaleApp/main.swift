@@ -16,7 +16,6 @@ do {
     case .render(let options): try RenderCommand.run(options, log: log)
     case .devices: try DevicesCommand.run(log: log)
     case .configCheck(let path): try ConfigCommand.check(path: path, log: log)
-    case .bench(let options): try BenchCommand.run(options, log: log)
     case .run(let options): try WindowCommand.run(options, log: log)
     }
     exit(0)

@@ -9,9 +9,6 @@ public enum ArgumentParser {
         case "render":
             args.removeFirst()
             return try parseRender(args)
-        case "bench":
-            args.removeFirst()
-            return try BenchOptions.parse(args)
         case "devices":
             args.removeFirst()
             if args.contains("--help") || args.contains("-h") { return .help(Help.devices) }
@@ -94,7 +91,7 @@ public enum ArgumentParser {
         return .configCheck(path: path)
     }
 
-    static func value(for option: String, _ args: inout ArraySlice<String>) throws -> String {
+    package static func value(for option: String, _ args: inout ArraySlice<String>) throws -> String {
         guard let value = args.popFirst() else { throw UsageError("\(option) needs a value") }
         return value
     }

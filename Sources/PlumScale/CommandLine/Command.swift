@@ -7,7 +7,6 @@ public enum Command: Equatable, Sendable {
     case devices
     /// `plumscale config check [FILE]`: nil checks the default path.
     case configCheck(path: String?)
-    case bench(BenchOptions)
     case help(String)
     case version
 }

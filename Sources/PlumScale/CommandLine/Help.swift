@@ -12,7 +12,6 @@ public enum Help {
           plumscale devices                   list touch devices and the force each can measure
           plumscale history list|export|delete  the saved weighings (plumscale history --help)
           plumscale config check [FILE]       check a config file and print the settings in effect
-          plumscale bench [--quick] [--json FILE]  measure frame cost, latency, idle CPU, memory
 
         Every command takes --help.
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleBench
 
 /// bench.json's contract: exactly the nine keys of issue #8, numbers where a
 /// part ran and null where it did not.

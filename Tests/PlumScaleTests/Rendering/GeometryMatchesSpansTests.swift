@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleBench
 
 /// The two drawing paths draw the same Scene: SDL_RenderGeometry (GPU
 /// renderers; here SDL's software renderer on a surface, no display needed)

@@ -139,7 +139,7 @@ public final class HistoryStore {
     }
 
     /// Runs SQL without results (one or more statements).
-    func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         let code = sqlite3_exec(db, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code, "running \(sql)") }
     }

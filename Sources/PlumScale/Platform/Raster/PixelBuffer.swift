@@ -3,14 +3,21 @@ import PlumScaleCore
 /// An opaque ARGB8888 frame in memory (a surface's or a texture's pixels),
 /// drawn on directly: the software path touches only the pixels a scene
 /// covers, with coverage computed for edge pixels alone.
-struct PixelBuffer {
-    let base: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let height: Int
+package struct PixelBuffer {
+    package let base: UnsafeMutablePointer<UInt32>
+    package let width: Int
+    package let height: Int
     /// Row length in pixels (pitch / 4).
-    let stride: Int
+    package let stride: Int
 
-    static func argb(_ c: Color) -> UInt32 {
+    package init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.stride = stride
+    }
+
+    package static func argb(_ c: Color) -> UInt32 {
         0xff00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
     }
 
@@ -19,7 +26,7 @@ struct PixelBuffer {
     /// path writes whole cache lines without reading them first: after SDL's
     /// clear (non-temporal stores) a store loop took 0.097 ms at 1280x720 and
     /// this 0.067 ms (C, this machine).
-    func fill(_ color: Color) {
+    package func fill(_ color: Color) {
         let value = Self.argb(color)
         guard height > 0, width > 0 else { return }
         guard stride == width else {
@@ -38,13 +45,13 @@ struct PixelBuffer {
     /// `count` pixels set to `value` (vectorised by the compiler; as fast
     /// here as glibc's wmemset, and SDL_memset4's `rep stosl` took six times as long).
     @inline(__always)
-    static func fill(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
+    package static func fill(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
         p.update(repeating: value, count: count)
     }
 
     /// Fills [x0, x1) on row y, clipped.
     @inline(__always)
-    func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
+    package func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
         let a = max(x0, 0), b = min(x1, width)
         guard a < b, y >= 0, y < height else { return }
         let row = base + y * stride
@@ -63,7 +70,7 @@ struct PixelBuffer {
 
     /// Fills rows [y0, y1) of column x, clipped.
     @inline(__always)
-    func fillColumn(_ x: Int, from y0: Int, to y1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
+    package func fillColumn(_ x: Int, from y0: Int, to y1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
         let a = max(y0, 0), b = min(y1, height)
         guard a < b, x >= 0, x < width else { return }
         var p = base + (a &* stride &+ x)
@@ -75,7 +82,7 @@ struct PixelBuffer {
 
     /// Blends `color` over one pixel with coverage 0...255 (times the colour's alpha).
     @inline(__always)
-    func blend(x: Int, y: Int, _ color: Color, coverage: Int) {
+    package func blend(x: Int, y: Int, _ color: Color, coverage: Int) {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
         let a = coverage * Int(color.a) / 255
         let p = base + y * stride + x
@@ -92,7 +99,7 @@ struct PixelBuffer {
     /// 1...254 already folded in: the same arithmetic without bounds or
     /// overflow checks (the values cannot overflow: at most 255 * 255 + 127).
     @inline(__always)
-    static func blend(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, alpha a: Int) {
+    package static func blend(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, alpha a: Int) {
         // Red and blue side by side in one word, green alone; each lane is
         // c * a + d * (255 - a) + 127 <= 65152, and (v + 1 + (v >> 8)) >> 8
         // is exactly v / 255 below 65535 (checked for every v), so this is
@@ -109,7 +116,7 @@ struct PixelBuffer {
 
     /// Blends `color` at coverage 0...255 into a pixel known to be inside the buffer.
     @inline(__always)
-    func blendInside(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, solid: UInt32, coverage: Int) {
+    package func blendInside(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, solid: UInt32, coverage: Int) {
         guard coverage > 0 else { return }
         let a = coverage &* Int(color.a) / 255
         if a >= 255 { p.pointee = solid; return }
@@ -117,7 +124,7 @@ struct PixelBuffer {
     }
 
     /// Fills a rectangle, blending if the colour is translucent.
-    func fillRect(x: Double, y: Double, width w: Double, height h: Double, _ color: Color) {
+    package func fillRect(x: Double, y: Double, width w: Double, height h: Double, _ color: Color) {
         let x0 = Int(x.rounded()), y0 = Int(y.rounded())
         let x1 = Int((x + w).rounded()), y1 = Int((y + h).rounded())
         for row in max(y0, 0)..<max(min(y1, height), max(y0, 0)) {

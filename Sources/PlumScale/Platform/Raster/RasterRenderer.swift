@@ -2,14 +2,14 @@ import PlumScaleCore
 
 /// The software drawing path: a Scene straight into a pixel buffer, with the
 /// layout turned onto the screen as it is drawn (no full-frame copy).
-final class RasterRenderer {
+package final class RasterRenderer {
     private let masks: GlyphMasks
     /// Per colour and background: the blend at each coverage. A frame uses
     /// a handful, so they are found by a linear search (hashing a key for
     /// each of a 50-contact frame's 250 shapes cost 3% of the frame).
     private var backdrops: [(key: UInt64, backdrop: Backdrop)] = []
 
-    init(fonts: FontSet) { self.masks = GlyphMasks(fonts: fonts) }
+    package init(fonts: FontSet) { self.masks = GlyphMasks(fonts: fonts) }
 
     deinit {
         for entry in backdrops { entry.backdrop.table.deallocate() }
@@ -32,7 +32,7 @@ final class RasterRenderer {
         return backdrop
     }
 
-    func draw(_ scene: Scene, into buffer: PixelBuffer) {
+    package func draw(_ scene: Scene, into buffer: PixelBuffer) {
         let layout = scene.layout
         let s = layout.screen.width > 0 ? Double(buffer.width) / layout.screen.width : 1
         let rotated = layout.rotation == 90
@@ -70,13 +70,13 @@ final class RasterRenderer {
 
     /// Coordinates beyond this (or NaN, infinite) cannot be on any screen:
     /// such a shape is skipped rather than trapping in an Int conversion.
-    static let coordinateLimit = 1e7
+    package static let coordinateLimit = 1e7
     /// Text taller than this is skipped (a glyph mask would need gigabytes).
-    static let maxTextPixels = 4096.0
+    package static let maxTextPixels = 4096.0
 
     @inline(__always) static func drawable(_ v: Double) -> Bool { v.isFinite && abs(v) < coordinateLimit }
-    static func drawable(_ a: Double, _ b: Double, _ c: Double) -> Bool { drawable(a) && drawable(b) && drawable(c) }
-    static func drawable(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Bool { drawable(a, b, c) && drawable(d) }
+    package static func drawable(_ a: Double, _ b: Double, _ c: Double) -> Bool { drawable(a) && drawable(b) && drawable(c) }
+    package static func drawable(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Bool { drawable(a, b, c) && drawable(d) }
 
     private func drawText(
         _ text: String, at: Point, anchor: TextAnchor, size: Double, color: Color, scale s: Double, rotated: Bool,

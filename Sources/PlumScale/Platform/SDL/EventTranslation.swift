@@ -2,15 +2,15 @@ import CSDL2
 import PlumScaleCore
 
 /// Turns SDL events into the core's InputEvents; nothing else reads SDL events.
-enum EventTranslation {
+package enum EventTranslation {
     /// What an SDL event means to the loop.
-    enum Outcome {
+    package enum Outcome {
         case input(InputEvent)
         case redraw
         case none
     }
 
-    static func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
+    package static func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
         let time = Double(event.common.timestamp) / 1000
         let w = Double(max(windowSize.width, 1)), h = Double(max(windowSize.height, 1))
         switch SDL_EventType(event.type) {
@@ -59,7 +59,7 @@ enum EventTranslation {
         }
     }
 
-    static func modifiers(_ mod: UInt32) -> Modifiers {
+    package static func modifiers(_ mod: UInt32) -> Modifiers {
         var mods: Modifiers = []
         if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
         if mod & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }

@@ -2,12 +2,12 @@ import CSDL2
 import PlumScaleCore
 
 /// The UI font opened at each pixel size in use, with glyph advances cached.
-final class FontSet {
-    let path: String
+package final class FontSet {
+    package let path: String
     private var fonts: [Int: OpaquePointer] = [:]
     private var advances: [GlyphKey: Int32] = [:]
 
-    init(path: String) throws {
+    package init(path: String) throws {
         try SDLLibrary.startTTF()
         self.path = path
         _ = try font(size: 16)  // fail now with a clear message, not mid-frame
@@ -17,7 +17,7 @@ final class FontSet {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    func font(size: Int) throws -> OpaquePointer {
+    package func font(size: Int) throws -> OpaquePointer {
         if let font = fonts[size] { return font }
         guard let font = TTF_OpenFont(path, Int32(size)) else {
             throw RuntimeFailure("font \(path): cannot be opened (\(String(cString: SDL_GetError())))")
@@ -26,7 +26,7 @@ final class FontSet {
         return font
     }
 
-    func advance(_ scalar: Unicode.Scalar, size: Int) -> Int32 {
+    package func advance(_ scalar: Unicode.Scalar, size: Int) -> Int32 {
         let key = GlyphKey(scalar: scalar.value, size: size)
         if let advance = advances[key] { return advance }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
@@ -38,7 +38,7 @@ final class FontSet {
     }
 
     /// Width and line height of `text` at `size` px.
-    func measure(_ text: String, size: Int) -> (width: Double, height: Double) {
+    package func measure(_ text: String, size: Int) -> (width: Double, height: Double) {
         var width: Int32 = 0
         for scalar in text.unicodeScalars { width += advance(scalar, size: size) }
         let height = (try? font(size: size)).map { TTF_FontHeight($0) } ?? Int32(size)
@@ -46,15 +46,15 @@ final class FontSet {
     }
 
     /// The glyph rendered white on transparent, or nil (a space, a missing glyph).
-    func renderGlyph(_ scalar: Unicode.Scalar, size: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    package func renderGlyph(_ scalar: Unicode.Scalar, size: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let font = try? font(size: size) else { return nil }
         return TTF_RenderGlyph32_Blended(font, scalar.value, SDL_Color(r: 255, g: 255, b: 255, a: 255))
     }
 }
 
-struct GlyphKey: Hashable {
-    var scalar: UInt32
-    var size: Int
+package struct GlyphKey: Hashable {
+    package var scalar: UInt32
+    package var size: Int
 }
 
 /// Where a text's line box starts, given its anchor point.

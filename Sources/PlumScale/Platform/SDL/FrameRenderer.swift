@@ -6,18 +6,18 @@ import PlumScaleCore
 /// surface, the very pixels SDL_RenderPresent shows (SDL's per-triangle setup
 /// is slow there, and a streaming texture costs a full-frame copy), else into
 /// a streaming texture; SDL_RenderGeometry on a GPU.
-final class FrameRenderer {
+package final class FrameRenderer {
     private let renderer: OpaquePointer
     private let geometry: GeometryRenderer?
     private let raster: RasterRenderer?
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
-    let pathName: String
+    package let pathName: String
     /// Software renderer: draw into the window's surface (false: the
     /// streaming texture, kept for the bench's comparison).
-    var directSurface = true
+    package var directSurface = true
 
-    init(renderer: OpaquePointer, rendererName: String, fonts: FontSet) {
+    package init(renderer: OpaquePointer, rendererName: String, fonts: FontSet) {
         self.renderer = renderer
         if rendererName == "software" {
             raster = RasterRenderer(fonts: fonts)
@@ -35,7 +35,7 @@ final class FrameRenderer {
     }
 
     /// Draws `scene` into the back buffer; the caller presents it.
-    func draw(_ scene: Scene) throws {
+    package func draw(_ scene: Scene) throws {
         if let geometry { return try geometry.draw(scene) }
         if directSurface, let surface = windowSurface() {
             if plum_must_lock(surface) != 0 { SDL_LockSurface(surface) }

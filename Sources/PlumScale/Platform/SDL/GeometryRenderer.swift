@@ -3,15 +3,15 @@ import PlumScaleCore
 
 /// Draws a Scene with SDL_RenderGeometry: the path for hardware renderers. Portrait screens get the landscape layout drawn
 /// into a texture that is then turned 90 degrees clockwise onto the screen.
-final class GeometryRenderer {
-    let renderer: OpaquePointer
+package final class GeometryRenderer {
+    package let renderer: OpaquePointer
     private let glyphs: GlyphCache
     private let fonts: FontSet
     private var geometry = RingGeometry()
     private var canvas: OpaquePointer?
     private var canvasSize = (w: Int32(0), h: Int32(0))
 
-    init(renderer: OpaquePointer, fonts: FontSet) {
+    package init(renderer: OpaquePointer, fonts: FontSet) {
         self.renderer = renderer
         self.fonts = fonts
         self.glyphs = GlyphCache(renderer: renderer, fonts: fonts)

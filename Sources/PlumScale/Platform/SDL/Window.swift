@@ -2,14 +2,14 @@ import CSDL2
 import PlumScaleCore
 
 /// The SDL window and its renderer, owned once and destroyed in reverse order.
-final class Window {
-    let window: OpaquePointer
-    let renderer: OpaquePointer
+package final class Window {
+    package let window: OpaquePointer
+    package let renderer: OpaquePointer
     /// Whether SDL gave an accelerated renderer or we fell back to software.
-    let rendererName: String
+    package let rendererName: String
 
     /// Which renderer to ask SDL for.
-    enum RendererRequest {
+    package enum RendererRequest {
         /// Accelerated with vsync, else the software renderer (the program's window).
         case display
         /// Accelerated without vsync, else software (measuring frames).
@@ -18,7 +18,7 @@ final class Window {
         case software
     }
 
-    init(title: String, width: Int, height: Int, flags: UInt32, renderer request: RendererRequest = .display, log: Log) throws {
+    package init(title: String, width: Int, height: Int, flags: UInt32, renderer request: RendererRequest = .display, log: Log) throws {
         guard let window = SDL_CreateWindow(
             title, Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()),
             Int32(width), Int32(height), flags)
@@ -56,7 +56,7 @@ final class Window {
     }
 
     /// The window's size in window (logical) pixels.
-    var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return (Int(w), Int(h))
@@ -65,7 +65,7 @@ final class Window {
     /// A point normalised to the whole display (a touchscreen's range) as a
     /// point normalised to this window: exact when fullscreen, through the
     /// window's position and the display bounds when windowed.
-    func fromDisplay(x: Double, y: Double) -> (x: Double, y: Double) {
+    package func fromDisplay(x: Double, y: Double) -> (x: Double, y: Double) {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &bounds) == 0 else { return (x, y) }
         var wx: Int32 = 0, wy: Int32 = 0
@@ -77,7 +77,7 @@ final class Window {
     }
 
     /// Reads back the frame just drawn (before present) and saves it as PNG.
-    func saveScreenshot(_ path: String) throws {
+    package func saveScreenshot(_ path: String) throws {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, plum_pixelformat_argb8888()) else {

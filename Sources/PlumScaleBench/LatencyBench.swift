@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 /// Input latency through the loop the app runs (EventLoop's shape:

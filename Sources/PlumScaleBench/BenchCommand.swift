@@ -1,12 +1,13 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `plumscale bench`: every figure a ratio of things measured alternately in
+/// `plumscale-bench`: every figure a ratio of things measured alternately in
 /// one run, or a count; the absolute milliseconds are printed behind them.
 public enum BenchCommand {
     /// The keys of bench.json, in order, with their targets.
@@ -66,7 +67,7 @@ public enum BenchCommand {
         let out = NSTemporaryDirectory() + "plumscale-bench-rss-\(getpid()).txt"
         defer { unlink(out) }
         let child = try ChildProcess(
-            ProcStats.executablePath(), ["bench", "--child", "rss:\(memoryEvents)", "--font", fontPath],
+            ProcStats.executablePath(), ["--child", "rss:\(memoryEvents)", "--font", fontPath],
             environment: ProcessInfo.processInfo.environment, stdout: out)
         guard child.wait(timeout: 300) == 0,
             let fields = try? String(contentsOfFile: out, encoding: .utf8).split(separator: " ").compactMap({ Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
@@ -171,7 +172,7 @@ public enum BenchCommand {
         note("wrote \(options.json)")
     }
 
-    /// The span path alone, for profiling: `bench --child frames:ROUNDS`.
+    /// The span path alone, for profiling: `plumscale-bench --child frames:ROUNDS`.
     static func softwareFrames(rounds: Int, fontPath: String) throws {
         SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 /// A history-screen frame while scrolling, with 1,000,000 weighings in the

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ enum IdleBench {
         environment["DISPLAY"] = display
         environment.removeValue(forKey: "SDL_VIDEODRIVER")
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        let child = try ChildProcess(ProcStats.executablePath(), [], environment: environment)
+        let child = try ChildProcess(ProcStats.programPath(), [], environment: environment)
         defer { child.stop() }
         usleep(UInt32(settle * 1e6))
         guard child.isRunning, let before = ProcStats.cpuSeconds(pid: child.pid) else {

@@ -1,6 +1,7 @@
+import PlumScale
 import PlumScaleCore
 
-/// `plumscale bench [--quick] [--json FILE] [--font FILE]`.
+/// `plumscale-bench [--quick] [--json FILE] [--font FILE]`.
 public struct BenchOptions: Equatable, Sendable {
     public var quick = false
     public var json = "bench.json"
@@ -9,12 +10,13 @@ public struct BenchOptions: Equatable, Sendable {
     public var child: String?
     public init() {}
 
-    static func parse(_ arguments: ArraySlice<String>) throws -> Command {
+    /// The options, or nil when the user asked for --help.
+    static func parse(_ arguments: ArraySlice<String>) throws -> BenchOptions? {
         var options = BenchOptions()
         var args = arguments
         while let arg = args.popFirst() {
             switch arg {
-            case "--help", "-h": return .help(BenchOptions.help)
+            case "--help", "-h": return nil
             case "--quick": options.quick = true
             case "--json": options.json = try ArgumentParser.value(for: arg, &args)
             case "--font": options.font = try ArgumentParser.value(for: arg, &args)
@@ -23,11 +25,11 @@ public struct BenchOptions: Equatable, Sendable {
             default: throw UsageError("bench: unknown option \(arg)")
             }
         }
-        return .bench(options)
+        return options
     }
 
     static let help = """
-        Usage: plumscale bench [--quick] [--json FILE] [--font FILE]
+        Usage: plumscale-bench [--quick] [--json FILE] [--font FILE]
 
         Measures frame cost, input latency, idle CPU, core throughput, startup and
         memory, prints a table and writes every figure to bench.json (or FILE).

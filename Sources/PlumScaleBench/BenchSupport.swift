@@ -1,4 +1,5 @@
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 #if canImport(Glibc)
@@ -51,7 +52,12 @@ enum ProcStats {
         return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// This executable, for spawning the real binary.
+    /// The real program, `plumscale`, built beside this benchmark executable.
+    static func programPath() -> String {
+        (executablePath() as NSString).deletingLastPathComponent + "/plumscale"
+    }
+
+    /// This executable, for running one part in a child process.
     static func executablePath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -1,4 +1,5 @@
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 enum CoreBench {

@@ -1,8 +1,9 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
-/// `bench --child parts:ROUNDS`: where a span frame's time goes, each part
+/// `plumscale-bench --child parts:ROUNDS`: where a span frame's time goes, each part
 /// drawn alternately into a 1280x720 buffer (for profiling, not a figure),
 /// each after an SDL_FillRect of the buffer, as frames follow SDL's clear in
 /// the frame bench.

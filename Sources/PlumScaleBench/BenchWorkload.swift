@@ -1,3 +1,4 @@
+import PlumScale
 import PlumScaleCore
 
 /// The scenes and event streams the bench feeds the core: contacts in a

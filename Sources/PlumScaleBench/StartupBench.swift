@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 /// Time to the first presented frame with the history store opened on a
@@ -80,7 +81,7 @@ enum StartupBench {
         func once(_ db: String) throws -> Double {
             let t0 = benchNow()
             let child = try ChildProcess(
-                ProcStats.executablePath(),
+                ProcStats.programPath(),
                 ["--db", db, "--config", directory + "/config.json", "--source", "mouse", "--exit-after", "0"],
                 environment: environment)
             guard child.wait(timeout: 30) == 0 else {

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PlumScale
 import PlumScaleCore
 
 /// Median costs (ms) of frames measured alternately in one run: clear and
