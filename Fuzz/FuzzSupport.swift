@@ -47,9 +47,9 @@ struct FuzzBytes {
         case 2, 3: kind = .touchMove(sample())
         case 4: kind = .touchUp(id: int())
         case 5: kind = .touchCancel(id: int())
-        case 6: kind = .keyDown(name: ["space", "escape", "c", "t", string(max: 4)][Int(byte()) % 5],
+        case 6: kind = .keyDown(Key(name: ["space", "escape", "c", "t", string(max: 4)][Int(byte()) % 5]),
                                 modifiers: Modifiers(rawValue: Int(byte() % 8)))
-        case 7: kind = .keyUp(name: string(max: 4), modifiers: [])
+        case 7: kind = .keyUp(Key(name: string(max: 4)), modifiers: [])
         case 8: kind = .pointerDown(x: double(), y: double(), button: Int(byte() % 4),
                                     modifiers: Modifiers(rawValue: Int(byte() % 8)))
         case 9: kind = .pointerMove(x: double(), y: double())

@@ -38,7 +38,7 @@ enum HistoryBench {
         var states = [BenchWorkload.newState(), BenchWorkload.newState()]
         var times: [[Double]] = [[], []]
         var t = 0.0
-        for i in 0..<2 { services[i].feed(InputEvent(time: t, .keyDown(name: "h", modifiers: [])), to: &states[i]) }
+        for i in 0..<2 { services[i].feed(InputEvent(time: t, .keyDown(.character("h"), modifiers: [])), to: &states[i]) }
         let warmUp = 10
         for step in 0..<(rounds + warmUp) {
             t += 1.0 / 120

@@ -102,7 +102,7 @@ enum LatencyBench {
                 }
             }
             switch EventTranslation.translate(event, windowSize: size, replayEvents: []) {
-            case .input(let input): return state.apply(input)
+            case .input(let input): return state.apply(input).changed
             case .redraw: return true
             case .none: return false
             }

@@ -39,9 +39,9 @@ public struct InputEvent: Equatable, Sendable {
         case touchMove(TouchSample)
         case touchUp(id: Int)
         case touchCancel(id: Int)
-        /// A key went down; `name` is the lower-case SDL key name ("space", "t", "escape").
-        case keyDown(name: String, modifiers: Modifiers)
-        case keyUp(name: String, modifiers: Modifiers)
+        /// A key went down (the shell names it: `Key(name:)` from SDL's names).
+        case keyDown(Key, modifiers: Modifiers)
+        case keyUp(Key, modifiers: Modifiers)
         /// Mouse, normalised 0...1 to the screen like touches.
         case pointerDown(x: Double, y: Double, button: Int, modifiers: Modifiers)
         case pointerMove(x: Double, y: Double)

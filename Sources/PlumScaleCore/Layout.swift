@@ -21,6 +21,13 @@ public struct Layout: Equatable, Sendable {
         return rotation == 0 ? Point(sx, sy) : Point(sy, screen.width - sx)
     }
 
+    /// A touch or click normalised to the screen, in layout pixels, clamped
+    /// to the screen (a broken NaN or infinite position counts as 0).
+    public func clampedLayoutPoint(normalizedX nx: Double, normalizedY ny: Double) -> Point {
+        func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : 0, 0), 1) }
+        return layoutPoint(normalizedX: clamp(nx), normalizedY: clamp(ny))
+    }
+
     /// A layout point on the screen, in window pixels.
     public func screenPoint(_ p: Point) -> Point {
         rotation == 0 ? p : Point(screen.width - p.y, p.x)

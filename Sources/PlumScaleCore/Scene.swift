@@ -15,13 +15,30 @@ public enum Shape: Equatable, Sendable {
     case blur(radius: Double)
 }
 
+/// What kind of thing an element is, as the state document names it.
+public enum ElementKind: String, Equatable, Sendable {
+    case button, row, key, action, preview
+}
+
 /// Something a person can press, with its rectangle, for tests and automation.
 public struct Element: Equatable, Sendable {
-    public var kind: String  // "button", "row"
+    public var kind: ElementKind
+    /// The control's name ("record", "key-5"); for a row or a preview, its weighing's id.
     public var name: String
     public var rect: Rect
-    public init(kind: String, name: String, rect: Rect) {
-        self.kind = kind; self.name = name; self.rect = rect
+    /// The weighing a row or a preview shows.
+    public var weighingID: Int64?
+
+    public init(kind: ElementKind, name: String, rect: Rect) {
+        self.kind = kind
+        self.name = name
+        self.rect = rect
+    }
+
+    /// A history row or preview, named by its weighing's id.
+    public init(kind: ElementKind, weighingID: Int64, rect: Rect) {
+        self.init(kind: kind, name: String(weighingID), rect: rect)
+        self.weighingID = weighingID
     }
 }
 

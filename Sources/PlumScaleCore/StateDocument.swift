@@ -22,11 +22,12 @@ extension AppState {
         }
         let elements: [JSONValue] = scene.elements.map { element in
             .fields([
-                ("kind", .string(element.kind)),
-                element.kind == "row" ? ("id", .integer(Int(element.name) ?? 0)) : ("name", .string(element.name)),
+                ("kind", .string(element.kind.rawValue)),
+                element.kind == .row ? ("id", .integer(Int(element.weighingID ?? 0))) : ("name", .string(element.name)),
                 ("rect", .array([element.rect.x, element.rect.y, element.rect.width, element.rect.height].map(JSONValue.rounded))),
             ])
         }
+        let peek = screen.browser?.peek
         let fit = scale.fit
         let calibration: JSONValue = .fields([
             ("device", .string(source.deviceName)),
@@ -37,16 +38,16 @@ extension AppState {
         return .fields([
             ("size", .array([.rounded(size.width), .rounded(size.height)])),  // Int(_:) traps beyond Int.max
             ("rotation", .integer(layout.rotation)),
-            ("screen", .string(screen.rawValue)),
+            ("screen", .string(screen.name)),
             ("mode", .string(source.mode.rawValue)),
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
             ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("peek", .fields([
-                ("phase", .string(browser.peek.phase.rawValue)),
-                ("row", browser.peek.row.map { .integer(Int($0)) } ?? .null),
-                ("progress", .rounded(browser.peek.progress)),
+                ("phase", .string(peek?.phase.rawValue ?? PeekPhase.none.rawValue)),
+                ("row", peek?.row.map { .integer(Int($0)) } ?? .null),
+                ("progress", .rounded(peek?.progress ?? 0)),
             ])),
             ("elements", .array(elements)),
             ("notice", notice.map { .string($0.text) } ?? .null),

@@ -8,11 +8,8 @@ public struct CalibrationWizard: Equatable, Sendable {
         case clear, place, captured, review, refused
     }
 
-    /// Common coins and their standard masses, in grams.
-    public static let presets: [(name: String, grams: Double)] = [
-        ("1 € coin", 7.50), ("2 € coin", 8.50), ("US quarter", 5.670),
-        ("US nickel", 5.000), ("UK £1 coin", 8.75), ("US penny", 2.500),
-    ]
+    /// Common coins and their standard masses.
+    public static let presets = Coin.presets
 
     public internal(set) var step: Step
     public internal(set) var points: [CalibrationPoint] = []
@@ -38,12 +35,17 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// The fit of the points so far, if they make one.
     public var fit: CalibrationFit? { try? CalibrationFit(points: points) }
 
-    mutating func type(_ key: String) {
-        switch key {
-        case "⌫": massText = String(massText.dropLast())
-        case ".": if !massText.contains(".") { massText += massText.isEmpty ? "0." : "." }
-        default: if massText.count < 8 { massText += key }
+    /// A digit (0...9) or the decimal point typed into the mass.
+    mutating func type(_ character: Character) {
+        if character == "." {
+            if !massText.contains(".") { massText += massText.isEmpty ? "0." : "." }
+        } else if massText.count < 8 {
+            massText.append(character)
         }
+    }
+
+    mutating func deleteLastCharacter() {
+        massText = String(massText.dropLast())
     }
 
     /// Records (force, grams) for the reference; the same force twice is refused.
@@ -64,28 +66,40 @@ public struct CalibrationWizard: Equatable, Sendable {
 enum CalibrationLayout {
     static func panel(size: Size) -> Rect { Rect(x: size.width - 430, y: 0, width: 430, height: size.height) }
 
-    /// Every control, by name, for the step.
-    static func controls(for wizard: CalibrationWizard, size: Size) -> [(name: String, title: String, rect: Rect)] {
+    /// One control of the wizard, where it is.
+    struct Control {
+        var action: CalibrationAction
+        var title: String
+        var rect: Rect
+        /// The name the state document gives it ("zero", "key-5", "preset-1").
+        var name: String { action.elementName }
+    }
+
+    /// Every control for the step.
+    static func controls(for wizard: CalibrationWizard, size: Size) -> [Control] {
         let panel = panel(size: size)
         let x = panel.x + 15
-        var controls: [(String, String, Rect)] = [("cancel", "Cancel", Rect(x: x, y: size.height - 60, width: 120, height: 48))]
+        var controls = [Control(action: .cancelTapped, title: "Cancel", rect: Rect(x: x, y: size.height - 60, width: 120, height: 48))]
         switch wizard.step {
         case .clear:
-            controls.append(("zero", "Zero", Rect(x: x, y: 150, width: 400, height: 56)))
+            controls.append(Control(action: .zeroTapped, title: "Zero", rect: Rect(x: x, y: 150, width: 400, height: 56)))
         case .place:
-            let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "0", "⌫"]
+            let keys: [CalibrationAction] = (1...9).map { .digitTyped($0) } + [.decimalPointTyped, .digitTyped(0), .backspaceTapped]
             for (i, key) in keys.enumerated() {
-                controls.append(("key-" + key, key, Rect(x: x + Double(i % 3) * 92, y: 160 + Double(i / 3) * 62, width: 84, height: 54)))
+                let rect = Rect(x: x + Double(i % 3) * 92, y: 160 + Double(i / 3) * 62, width: 84, height: 54)
+                controls.append(Control(action: key, title: key.keyTitle, rect: rect))
             }
-            for (i, preset) in CalibrationWizard.presets.enumerated() {
-                controls.append(("preset-\(i)", "\(preset.name) \(String(format: "%.2f", preset.grams)) g",
-                                 Rect(x: x + 285, y: 160 + Double(i) * 62, width: 130, height: 54)))
+            for (i, coin) in CalibrationWizard.presets.enumerated() {
+                let rect = Rect(x: x + 285, y: 160 + Double(i) * 62, width: 130, height: 54)
+                controls.append(Control(action: .presetChosen(coin), title: "\(coin.name) \(String(format: "%.2f", coin.grams)) g", rect: rect))
             }
         case .captured:
-            controls.append(("another", "Add another", Rect(x: x, y: 150, width: 195, height: 56)))
-            if wizard.fit != nil { controls.append(("finish", "Finish", Rect(x: x + 205, y: 150, width: 195, height: 56))) }
+            controls.append(Control(action: .anotherTapped, title: "Add another", rect: Rect(x: x, y: 150, width: 195, height: 56)))
+            if wizard.fit != nil {
+                controls.append(Control(action: .finishTapped, title: "Finish", rect: Rect(x: x + 205, y: 150, width: 195, height: 56)))
+            }
         case .review:
-            controls.append(("save", "Save", Rect(x: x, y: 230, width: 195, height: 56)))
+            controls.append(Control(action: .saveTapped, title: "Save", rect: Rect(x: x, y: 230, width: 195, height: 56)))
         case .refused:
             break
         }

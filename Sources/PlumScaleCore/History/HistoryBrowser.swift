@@ -21,14 +21,17 @@ public struct HistoryBrowser: Equatable, Sendable {
     public internal(set) var selected: Int?
     public internal(set) var peek: PeekPop
     public internal(set) var preview: Weighing?
-    public internal(set) var detail: Weighing?
-    /// The touch or pointer pressing the table: where it went down, its last y.
-    var press: (id: Int, start: Point, lastY: Double, lastTime: Double, scrolling: Bool)?
+    /// The touch or pointer pressing the table.
+    var press: Press?
 
-    public static func == (a: HistoryBrowser, b: HistoryBrowser) -> Bool {
-        a.pages == b.pages && a.offset == b.offset && a.selected == b.selected && a.peek == b.peek
-            && a.preview == b.preview && a.detail == b.detail && a.velocity == b.velocity
-            && a.press?.id == b.press?.id && a.press?.scrolling == b.press?.scrolling
+    /// A touch or pointer on the table: where it went down, where it is now.
+    struct Press: Equatable, Sendable {
+        var id: Int
+        var start: Point
+        var lastY: Double
+        var lastTime: Double
+        /// It moved too far to be a press on a row: it scrolls the table.
+        var scrolling: Bool
     }
 
     init(peek: PeekPopConfig) { self.peek = PeekPop(config: peek) }
@@ -63,20 +66,20 @@ public struct HistoryBrowser: Equatable, Sendable {
 
     /// Pages to ask for: those covering the view and one beyond, whose
     /// start is known. Pages far from the view are let go.
-    mutating func pageRequests(height: Double) -> [HistoryRequest] {
+    mutating func pageRequests(height: Double) -> [Effect] {
         let visible = visibleIndices(height: height)
         let first = visible.lowerBound / Self.pageSize, last = (visible.upperBound + Self.pageSize / 2) / Self.pageSize
         for page in pages.keys where page < first - 1 || page > last + 1 {
             pages[page] = nil
             labels[page] = nil
         }
-        var requests: [HistoryRequest] = []
+        var requests: [Effect] = []
         for page in first...last where pages[page] == nil && !requested.contains(page) {
             if let lastPage, page > lastPage { break }
             let cursor = page == 0 ? nil : cursors[page - 1]
             guard page == 0 || cursor != nil else { break }
             requested.insert(page)
-            requests.append(.rows(page: page, after: cursor, limit: Self.pageSize))
+            requests.append(.loadRows(page: page, after: cursor, limit: Self.pageSize))
         }
         return requests
     }

@@ -48,9 +48,9 @@ enum HistoryLayout {
         }
     }
 
-    static func detailButtons(size: Size) -> [(name: String, title: String, rect: Rect)] {
-        [("back", "‹ Back", back),
-         ("export", "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48)),
-         ("delete", "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))]
+    static func detailButtons(size: Size) -> [(action: DetailAction, title: String, rect: Rect)] {
+        [(.backTapped, "‹ Back", back),
+         (.exportTapped, "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48)),
+         (.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))]
     }
 }

@@ -5,7 +5,7 @@ extension AppState {
 
     /// The table, then the hint's dimming (following the force) and the
     /// preview card with its actions.
-    func historyScene() -> Scene {
+    func historyScene(_ browser: HistoryBrowser) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let visible = browser.visibleIndices(height: size.height)
@@ -22,7 +22,7 @@ extension AppState {
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: HistoryBrowser.top - 4), color: Color(245, 245, 250)))
         scene.shapes.append(.text("History", at: Point(size.width / 2, 18), anchor: .topCenter, size: 28, color: .ink))
         Self.button("back", "‹ Back", HistoryLayout.back, into: &scene)
-        appendPeek(pressedRow, into: &scene)
+        appendPeek(browser, pressedRow, into: &scene)
         return scene
     }
 
@@ -34,12 +34,12 @@ extension AppState {
         let heaviest = row.heaviestGrams.map { Plum.grams($0) }
             ?? Plum.label(force: row.heaviestForce, mode: ForceMode(rawValue: row.mode) ?? .position) ?? "no force"
         scene.shapes.append(.text("heaviest " + heaviest, at: Point(rect.width - 24, y), anchor: .topRight, size: 22, color: .blue))
-        scene.elements.append(Element(kind: "row", name: String(row.id), rect: rect))
+        scene.elements.append(Element(kind: .row, weighingID: row.id, rect: rect))
     }
 
     /// Hint: everything but the pressed row dims as the force rises. Peek:
     /// the preview card. Actions: Open, Export, Delete under it.
-    private func appendPeek(_ pressed: (Rect, HistoryRow, String)?, into scene: inout Scene) {
+    private func appendPeek(_ browser: HistoryBrowser, _ pressed: (Rect, HistoryRow, String)?, into scene: inout Scene) {
         let size = layout.size
         let phase = browser.peek.phase
         guard phase != .none, phase != .pop else { return }
@@ -55,7 +55,7 @@ extension AppState {
         }
         let card = HistoryLayout.previewRect(size: size)
         scene.shapes.append(.rect(card, color: .white))
-        scene.elements.append(Element(kind: "preview", name: String(browser.peek.row ?? 0), rect: card))
+        scene.elements.append(Element(kind: .preview, weighingID: browser.peek.row ?? 0, rect: card))
         if let weighing = browser.preview {
             appendWeighing(weighing, in: card, into: &scene)
         } else {
@@ -67,7 +67,7 @@ extension AppState {
                     ? (action == .delete ? "Delete for good" : "")
                     : action.rawValue.capitalized
                 guard !title.isEmpty else { continue }
-                Self.button(action.rawValue, title, rect, kind: "action", into: &scene)
+                Self.button(action.rawValue, title, rect, kind: .action, into: &scene)
             }
         } else {
             scene.shapes.append(.text("press harder to open · swipe up for actions", at: Point(card.center.x, card.y + card.height + 14), anchor: .topCenter, size: 18, color: .white))
@@ -85,10 +85,10 @@ extension AppState {
     }
 
     /// The weighing full size as it was, its objects listed with their values.
-    func detailScene() -> Scene {
+    func detailScene(_ detail: HistoryDetail) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
-        if let weighing = browser.detail {
+        if let weighing = detail.weighing {
             PlumDrawing.append(PlumDrawing.circles(for: weighing), to: &scene)
             var y = 74.0
             let title = "Weighing #\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone))"
@@ -102,7 +102,9 @@ extension AppState {
         } else {
             scene.shapes.append(.text("Loading…", at: Point(size.width / 2, size.height / 2), anchor: .center, size: 24, color: .grey))
         }
-        for button in HistoryLayout.detailButtons(size: size) { Self.button(button.name, button.title, button.rect, into: &scene) }
+        for button in HistoryLayout.detailButtons(size: size) {
+            Self.button(button.action.rawValue, button.title, button.rect, into: &scene)
+        }
         return scene
     }
 }

@@ -1,6 +1,6 @@
 /// The unattended weighing station: passers-by cannot leave it, the
 /// operator can; it returns to the scale when idle and records weighings
-/// by itself.
+/// by itself. A mode around the screens, not a screen of its own.
 public struct Kiosk: Equatable, Sendable {
     /// Ctrl+Alt+Q held this long leaves the kiosk.
     public static let chordSeconds = 2.0
@@ -8,9 +8,15 @@ public struct Kiosk: Equatable, Sendable {
     public static let cornerSeconds = 3.0
     public static let cornerSize = 80.0
 
+    /// A touch resting in the top-left corner, and since when.
+    struct CornerHold: Equatable, Sendable {
+        var id: Int
+        var start: Double
+    }
+
     let settings: Config.Kiosk
     var chordStart: Double?
-    var cornerHold: (id: Int, start: Double)?
+    var cornerHold: CornerHold?
     public internal(set) var pinPad: PinPad?
     /// Time of the last input a person made.
     var lastInput = 0.0
@@ -23,27 +29,75 @@ public struct Kiosk: Equatable, Sendable {
 
     init(settings: Config.Kiosk) { self.settings = settings }
 
-    public static func == (a: Kiosk, b: Kiosk) -> Bool {
-        a.chordStart == b.chordStart && a.pinPad == b.pinPad && a.lastInput == b.lastInput
-            && a.recordedSet == b.recordedSet && a.failures == b.failures && a.cornerHold?.id == b.cornerHold?.id
-    }
-
     /// After the third wrong PIN, each further one locks the pad for twice as long (30 s, 60 s, ...).
     mutating func wrongPIN(now: Double) {
         failures += 1
         if failures >= 3 { lockedUntil = now + 30 * Double(1 << min(failures - 3, 6)) }
     }
+
+    /// A key of the PIN pad was tapped (or typed). Returns whether the right
+    /// PIN was entered: the operator may leave.
+    mutating func pinPadTapped(_ action: PinPadAction, now: Double) -> Bool {
+        guard var pad = pinPad else { return false }
+        defer { if pinPad != nil { pinPad = pad } }
+        if now < lockedUntil {
+            pad.message = "Too many wrong PINs: wait \(Int((lockedUntil - now).rounded(.up))) s"
+            pad.entered = ""
+            return false
+        }
+        switch action {
+        case .cancelTapped:
+            pinPad = nil
+        case .okTapped:
+            if let pin = settings.pin, pad.entered == pin {
+                pinPad = nil
+                return true
+            }
+            wrongPIN(now: now)
+            pad.entered = ""
+            pad.message = settings.pin == nil ? PinPad.noPINMessage : "Wrong PIN"
+        case .pinDigit(let digit):
+            if pad.entered.count < 12 { pad.entered += String(digit) }
+        }
+        return false
+    }
+}
+
+/// What a person can do on the PIN pad.
+public enum PinPadAction: Equatable, Sendable {
+    case pinDigit(Int)
+    case cancelTapped
+    case okTapped
+
+    /// The name the state document gives its key ("pin-5", "pin-ok").
+    var elementName: String {
+        switch self {
+        case .pinDigit(let digit): "pin-\(digit)"
+        case .cancelTapped: "pin-cancel"
+        case .okTapped: "pin-ok"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .pinDigit(let digit): String(digit)
+        case .cancelTapped: "Cancel"
+        case .okTapped: "OK"
+        }
+    }
 }
 
 /// The operator's PIN keypad, opened by a long hold in a corner.
 public struct PinPad: Equatable, Sendable {
+    static let noPINMessage = "No operator PIN is set in the config"
+
     public var entered = ""
     public var message = "Operator PIN"
 
-    static let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "cancel", "0", "ok"]
+    static let keys: [PinPadAction] = (1...9).map { .pinDigit($0) } + [.cancelTapped, .pinDigit(0), .okTapped]
 
     /// The keypad's keys, centred on the screen.
-    static func keyRects(size: Size) -> [(key: String, rect: Rect)] {
+    static func keyRects(size: Size) -> [(action: PinPadAction, rect: Rect)] {
         let w = 100.0, h = 70.0, gap = 10.0
         let x0 = size.width / 2 - (3 * w + 2 * gap) / 2, y0 = size.height / 2 - 140
         return keys.enumerated().map { i, key in

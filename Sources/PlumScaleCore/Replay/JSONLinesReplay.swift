@@ -92,13 +92,13 @@ public enum JSONLinesReplay {
                     throw fail("expected a string \"key\" (an SDL key name such as \"space\" or \"t\")")
                 }
                 let mods = try modifiers(record.modifiers, fail)
-                let name = key.lowercased()
+                let named = Key(name: key)
                 switch record.state ?? "press" {
                 case "press":
-                    events.append(InputEvent(time: t, .keyDown(name: name, modifiers: mods)))
-                    events.append(InputEvent(time: t, .keyUp(name: name, modifiers: mods)))
-                case "down": events.append(InputEvent(time: t, .keyDown(name: name, modifiers: mods)))
-                case "up": events.append(InputEvent(time: t, .keyUp(name: name, modifiers: mods)))
+                    events.append(InputEvent(time: t, .keyDown(named, modifiers: mods)))
+                    events.append(InputEvent(time: t, .keyUp(named, modifiers: mods)))
+                case "down": events.append(InputEvent(time: t, .keyDown(named, modifiers: mods)))
+                case "up": events.append(InputEvent(time: t, .keyUp(named, modifiers: mods)))
                 case let other: throw fail("expected \"state\" to be press, down or up, found \"\(other)\"")
                 }
             case "quit":

@@ -63,7 +63,7 @@ public struct MouseEmulation: Equatable, Sendable {
             guard let id = pressedID ?? lastPinnedID, let contact = scale.contact(id: id) else { return true }
             scale.place(id: id, at: contact.position, force: force, time: time)
             return true
-        case .keyDown(let name, _) where name == "c":
+        case .keyDown(.character("c"), _):
             lastPinnedID = nil
             return scale.liftPinned()
         default:

@@ -1,16 +1,18 @@
 /// The scale screen's buttons, along the bottom-right edge: each works by
 /// touch, by mouse and by its key.
 public struct ScaleButton: Equatable, Sendable {
-    public var name: String
+    public var action: ScaleAction
     public var title: String
-    public var key: String
     public var rect: Rect
+    /// The name the state document gives the button ("record").
+    public var name: String { action.rawValue }
+    public var key: Key { action.key }
 }
 
 /// The buttons for one layout size and force mode, with their shapes and
 /// elements made once: the state keeps a panel and makes a new one when the
 /// layout or the mode changes, not for every scene.
-struct ScaleButtonPanel: Sendable {
+struct ScaleButtonPanel: Equatable, Sendable {
     let size: Size
     let mode: ForceMode
     let buttons: [ScaleButton]
@@ -20,21 +22,21 @@ struct ScaleButtonPanel: Sendable {
     init(size: Size, mode: ForceMode) {
         self.size = size
         self.mode = mode
-        var items = [("record", "Record (space)", "space"), ("history", "History (h)", "h")]
-        if mode != .position { items += [("tare", "Tare (t)", "t"), ("untare", "Clear tare (z)", "z")] }
-        if mode == .force { items.append(("calibrate", "Calibrate (k)", "k")) }
+        var items: [(ScaleAction, String)] = [(.recordTapped, "Record (space)"), (.historyTapped, "History (h)")]
+        if mode != .position { items += [(.tareTapped, "Tare (t)"), (.clearTareTapped, "Clear tare (z)")] }
+        if mode == .force { items.append((.calibrateTapped, "Calibrate (k)")) }
         let width = 150.0, height = 44.0, gap = 10.0
         var x = size.width - gap
-        buttons = items.reversed().map { name, title, key in
+        buttons = items.reversed().map { action, title in
             x -= width
             defer { x -= gap }
-            return ScaleButton(name: name, title: title, key: key, rect: Rect(x: x, y: size.height - height - gap, width: width, height: height))
+            return ScaleButton(action: action, title: title, rect: Rect(x: x, y: size.height - height - gap, width: width, height: height))
         }.reversed()
         shapes = buttons.flatMap { button -> [Shape] in
             [.rect(button.rect, color: Color(232, 232, 240)),
              .text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink)]
         }
-        elements = buttons.map { Element(kind: "button", name: $0.name, rect: $0.rect) }
+        elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
     }
 
     /// Whether this panel is the one for `size` and `mode`.
@@ -54,12 +56,6 @@ extension AppState {
     func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
         guard x.isFinite, y.isFinite else { return nil }
         return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
-    }
-
-    /// A button was pressed: it does what its key does.
-    mutating func press(_ name: String) -> Bool {
-        guard let button = scaleButtons.first(where: { $0.name == name }) else { return false }
-        return key(button.key, modifiers: [])
     }
 
     /// A new panel when the layout or the mode has changed.

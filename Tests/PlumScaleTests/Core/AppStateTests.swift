@@ -46,7 +46,7 @@ import Testing
     @Test func upForAnUnknownIdChangesNothing() {
         var state = AppState(screen: Size(1280, 720), source: Self.pressure)
         state.apply(down(1, 0.5, 0.5, 0.2))
-        #expect(state.apply(InputEvent(time: 1, .touchUp(id: 99))) == false)
+        #expect(state.apply(InputEvent(time: 1, .touchUp(id: 99))).changed == false)
         #expect(state.contactViews.count == 1)
     }
 
@@ -99,7 +99,7 @@ import Testing
     @Test func quitAndEscapeStopTheProgram() {
         var state = AppState(screen: Size(1280, 720), source: Self.pressure)
         #expect(state.running)
-        state.apply(InputEvent(time: 0, .keyDown(name: "escape", modifiers: [])))
+        state.apply(InputEvent(time: 0, .keyDown(Key(name: "escape"), modifiers: [])))
         #expect(!state.running)
     }
 
@@ -119,7 +119,7 @@ import Testing
         #expect(state.contactViews[1].position == Point(600, 250))
         state.apply(InputEvent(time: 2, .pointerUp(x: 0.6, y: 0.5, button: 1)))
         #expect(state.contactViews.count == 1)
-        state.apply(InputEvent(time: 3, .keyDown(name: "c", modifiers: [])))
+        state.apply(InputEvent(time: 3, .keyDown(Key(name: "c"), modifiers: [])))
         #expect(state.contactViews.isEmpty)
     }
 }

@@ -26,16 +26,16 @@ import Testing
         #expect(afterRecording.notice?.text == "Saved weighing #3")
 
         let history = try state(at: 4.2, history: HistoryService(temporary: ()))
-        #expect(history.screen == .history)
-        let rows = history.scene().elements.filter { $0.kind == "row" }
+        #expect(history.screen.name == "history")
+        let rows = history.scene().elements.filter { $0.kind == .row }
         #expect(rows.map(\.name) == ["3", "2", "1"], "newest first")
 
         let hint = try state(at: 4.9, history: HistoryService(temporary: ()))
-        #expect(hint.browser.peek.phase == .hint)
-        #expect(abs(hint.browser.peek.progress - 0.8) < 1e-9, "(0.30 - 0.10) / (0.35 - 0.10)")
+        #expect(hint.screen.browser?.peek.phase == PeekPhase.hint)
+        #expect(abs((hint.screen.browser?.peek.progress ?? 0) - 0.8) < 1e-9, "(0.30 - 0.10) / (0.35 - 0.10)")
         let hintImage = try frame(hint)
-        let rowRect = hint.scene().elements.first { $0.kind == "row" && $0.name == "3" }!.rect
-        let otherRect = hint.scene().elements.first { $0.kind == "row" && $0.name == "1" }!.rect
+        let rowRect = hint.scene().elements.first { $0.kind == .row && $0.name == "3" }!.rect
+        let otherRect = hint.scene().elements.first { $0.kind == .row && $0.name == "1" }!.rect
         // The pressed row stays bright; the others are dimmed.
         #expect(hintImage.color(x: Int(rowRect.x) + 5, y: Int(rowRect.center.y)).r > 200)
         #expect(hintImage.color(x: Int(otherRect.x) + 5, y: Int(otherRect.center.y)).r < 200)
@@ -53,20 +53,20 @@ import Testing
         #expect(darkest(hintImage, otherRect) > darkest(sharp, otherRect) + 40, "blurred under the hint")
 
         let peek = try state(at: 5.2, history: HistoryService(temporary: ()))
-        #expect(peek.browser.peek.phase == .peek)
-        #expect(peek.browser.preview?.id == 3)
-        #expect(peek.browser.preview?.objects.count == 1)
-        let card = peek.scene().elements.first { $0.kind == "preview" }!.rect
+        #expect(peek.screen.browser?.peek.phase == PeekPhase.peek)
+        #expect(peek.screen.browser?.preview?.id == 3)
+        #expect(peek.screen.browser?.preview?.objects.count == 1)
+        let card = peek.scene().elements.first { $0.kind == .preview }!.rect
         let peekImage = try frame(peek)
         // The preview draws weighing #3's one plum, heaviest, so yellow, at its scaled position.
-        let object = peek.browser.preview!.objects[0]
+        let object = try #require(peek.screen.browser?.preview?.objects.first)
         let s = min(card.width / 1280, card.height / 720)
         let px = card.x + (card.width - 1280 * s) / 2 + object.x * s, py = card.y + (card.height - 720 * s) / 2 + object.y * s
         #expect(peekImage.color(x: Int(px), y: Int(py)) == .yellow)
 
         let pop = try state(at: 5.7, history: HistoryService(temporary: ()))
-        #expect(pop.screen == .detail)
-        #expect(pop.browser.detail?.id == 3)
+        #expect(pop.screen.name == "detail")
+        #expect(pop.screen.detail?.weighing?.id == 3)
         let doc = try JSONSerialization.jsonObject(with: Data(pop.stateDocument().prettyText.utf8)) as! [String: Any]
         #expect(doc["screen"] as? String == "detail")
     }
@@ -88,7 +88,8 @@ import Testing
         for event in replay.events {
             RenderCommand.tick(&state, until: event.time)
             history.feed(event, to: &state)
-            if phases.last != state.browser.peek.phase { phases.append(state.browser.peek.phase) }
+            let phase = state.screen.browser?.peek.phase ?? PeekPhase.none
+            if phases.last != phase { phases.append(phase) }
         }
         // 0.05 at the press, then straight to 0.37: peek, and it stays through every dip to 0.33.
         #expect(phases == [.none, .peek], "once peeking, a dip never dismisses")

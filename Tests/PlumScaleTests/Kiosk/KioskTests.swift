@@ -38,7 +38,7 @@ import Testing
                      #"{"t":\#(t0 + 3.2),"type":"up","id":50}"#]
         var t = t0 + 3.5
         for key in digits.map(String.init) + ["ok"] {
-            let rect = PinPad.keyRects(size: Size(1280, 720)).first { $0.key == key }!.rect
+            let rect = PinPad.keyRects(size: Size(1280, 720)).first { $0.action.elementName == "pin-" + key }!.rect
             let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
             lines.append(#"{"t":\#(t),"type":"down","id":60,"x":\#(x),"y":\#(y),"pressure":0.3}"#)
             lines.append(#"{"t":\#(t + 0.05),"type":"up","id":60}"#)
@@ -65,7 +65,7 @@ import Testing
             var t = 6.0 + Double(attempt) * 2
             for key in (attempt < 2 ? "1111" : "2468").map(String.init) + ["ok"] {
                 t += 0.05
-                let rect = PinPad.keyRects(size: Size(1280, 720)).first { $0.key == key }!.rect
+                let rect = PinPad.keyRects(size: Size(1280, 720)).first { $0.action.elementName == "pin-" + key }!.rect
                 lines.append(#"{"t":\#(t),"type":"down","id":61,"x":\#(rect.center.x / 1280),"y":\#(rect.center.y / 720),"pressure":0.3}"#)
                 lines.append(#"{"t":\#(t + 0.01),"type":"up","id":61}"#)
             }
@@ -80,7 +80,7 @@ import Testing
         let config = try Config.parse(#"{"kiosk":{"idleSeconds":5}}"#, file: "c.json")
         let lines = [#"{"t":1,"type":"key","key":"h"}"#]
         let history = try HistoryService(temporary: ())
-        #expect(try state(lines, at: 5.5, config: config, history: history).screen == .history)
+        #expect(try state(lines, at: 5.5, config: config, history: history).screen.name == "history")
         #expect(try state(lines, at: 6.5, config: config, history: HistoryService(temporary: ())).screen == .scale)
     }
 

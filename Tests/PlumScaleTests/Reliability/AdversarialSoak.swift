@@ -84,7 +84,7 @@ struct AdversarialInput {
         if phase == 2, chance(0.8) {
             let name = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
             let mods = Modifiers(rawValue: Int.random(in: 0..<8, using: &rng))
-            return InputEvent(time: t, chance(0.5) ? .keyDown(name: name, modifiers: mods) : .keyUp(name: name, modifiers: mods))
+            return InputEvent(time: t, chance(0.5) ? .keyDown(Key(name: name), modifiers: mods) : .keyUp(Key(name: name), modifiers: mods))
         }
         switch Int.random(in: 0..<100, using: &rng) {
         case 0..<30: return InputEvent(time: t, .touchDown(sample(phase: phase)))
@@ -106,7 +106,7 @@ struct AdversarialInput {
         case 97..<99: return InputEvent(time: t, .wheel(dy: hostileNumber()))
         default:
             let name = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
-            return InputEvent(time: t, .keyDown(name: name, modifiers: []))
+            return InputEvent(time: t, .keyDown(Key(name: name), modifiers: []))
         }
     }
 }

@@ -70,15 +70,15 @@ import Testing
         state.apply(Self.down(1, 0))
         state.apply(Self.down(2, 5))
         #expect(state.nextContactExpiry == 10)
-        #expect(state.apply(InputEvent(time: 10, .tick)) == false)
+        #expect(state.apply(InputEvent(time: 10, .tick)).changed == false)
         #expect(state.scale.board.contacts.count == 2)
-        #expect(state.apply(InputEvent(time: 10.001, .tick)) == true)  // a redraw: the circle went
+        #expect(state.apply(InputEvent(time: 10.001, .tick)).changed == true)  // a redraw: the circle went
         #expect(state.scale.board.contacts.map(\.id) == [2])
         // A move keeps a contact alive.
         state.apply(InputEvent(time: 14, .touchMove(TouchSample(id: 2, x: 0.4, y: 0.5, pressure: 0.5))))
         state.apply(InputEvent(time: 23.9, .tick))
         #expect(state.scale.board.contacts.map(\.id) == [2])
-        state.apply(InputEvent(time: 24.1, .keyUp(name: "space", modifiers: [])))
+        state.apply(InputEvent(time: 24.1, .keyUp(Key(name: "space"), modifiers: [])))
         #expect(state.scale.isEmpty)
         #expect(Self.promptShown(state))
     }

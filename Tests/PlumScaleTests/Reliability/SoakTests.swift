@@ -37,9 +37,8 @@ import Testing
         let started = Date()
         for i in 1...total {
             let event = input.next()
-            let changed = state.apply(event)
-            // The shell answers store requests; here nobody does, so they are dropped.
-            if !state.requests.isEmpty { _ = state.takeRequests() }
+            // The shell performs store effects; here nobody does, so they are dropped.
+            let changed = state.apply(event).changed
             peak = max(peak, state.scale.board.contacts.count)
             // The shell coalesces pending events into one frame: a scene every 16 events.
             if changed, i % 16 == 0 { _ = state.scene() }

@@ -19,8 +19,8 @@ import Testing
         #expect(replay.events[0] == InputEvent(time: 0, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.4))))
         #expect(replay.events[3].kind == .touchDown(TouchSample(id: 2, x: 0.5, y: 0.5, pressure: 0.1)))
         #expect(replay.events[4].kind == .touchCancel(id: 2))
-        #expect(replay.events[5].kind == .keyDown(name: "space", modifiers: []))
-        #expect(replay.events[6].kind == .keyUp(name: "space", modifiers: []))
+        #expect(replay.events[5].kind == .keyDown(Key(name: "space"), modifiers: []))
+        #expect(replay.events[6].kind == .keyUp(Key(name: "space"), modifiers: []))
         #expect(replay.duration == 0.7)
     }
 
@@ -76,6 +76,6 @@ import Testing
     @Test func keysWithStateAndModifiers() throws {
         let replay = try JSONLinesReplay.parse(
             "{\"t\":0,\"type\":\"key\",\"key\":\"F4\",\"state\":\"down\",\"modifiers\":[\"alt\"]}", file: "f")
-        #expect(replay.events == [InputEvent(time: 0, .keyDown(name: "f4", modifiers: [.alt]))])
+        #expect(replay.events == [InputEvent(time: 0, .keyDown(Key(name: "f4"), modifiers: [.alt]))])
     }
 }

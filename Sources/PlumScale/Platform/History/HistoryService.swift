@@ -1,7 +1,7 @@
 import Foundation
 import PlumScaleCore
 
-/// Performs the core's history requests against the SQLite store and feeds
+/// Performs the core's store effects against the SQLite store and feeds
 /// the answers back, for the window and for `render` alike.
 public final class HistoryService {
     let store: HistoryStore
@@ -31,30 +31,42 @@ public final class HistoryService {
         if let ownedDirectory { try? FileManager.default.removeItem(atPath: ownedDirectory) }
     }
 
-    /// Applies an event, then answers every request it raised (and those the
-    /// answers raise), so the state is settled before it is drawn.
+    /// Applies an event, then performs the store work it asked for (and that
+    /// the answers ask for), so the state is settled before it is drawn.
+    /// Returns whether the screen changed and the effects left for the
+    /// caller (quitting).
     @discardableResult
-    public func feed(_ event: InputEvent, to state: inout AppState) -> Bool {
-        var changed = state.apply(event)
+    public func feed(_ event: InputEvent, to state: inout AppState) -> Update {
+        let first = state.apply(event)
+        var update = Update(changed: first.changed, effects: first.effects.filter { !$0.isStoreWork })
+        var work = first.effects.filter(\.isStoreWork)
         var rounds = 0
-        while !state.requests.isEmpty, rounds < 16 {
+        while !work.isEmpty, rounds < 16 {
             rounds += 1
-            for request in state.takeRequests() {
-                changed = state.apply(InputEvent(time: state.now, .history(perform(request)))) || changed
+            var next: [Effect] = []
+            for effect in work {
+                let answer = state.apply(InputEvent(time: state.now, .history(perform(effect))))
+                update.changed = update.changed || answer.changed
+                next += answer.effects.filter(\.isStoreWork)
+                update.effects += answer.effects.filter { !$0.isStoreWork }
             }
+            work = next
         }
-        return changed
+        return update
     }
 
-    public func perform(_ request: HistoryRequest) -> HistoryResult {
+    /// Performs one piece of store work (`quit` is not one: it fails).
+    public func perform(_ effect: Effect) -> HistoryResult {
         do {
-            switch request {
+            switch effect {
+            case .quit:
+                return .failed("quitting is not the store's work")
             case .save(let device, let mode, let objects):
                 return .saved(id: try store.save(Weighing(takenAt: Date(), device: device, mode: mode, objects: objects)))
-            case .rows(let page, let cursor, let limit):
+            case .loadRows(let page, let cursor, let limit):
                 let rows = try store.rows(before: cursor, limit: limit)
                 return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .current) })
-            case .weighing(let id):
+            case .loadWeighing(let id):
                 return .weighing(try store.weighing(id: id))
             case .delete(let id):
                 _ = try store.delete(id: id)

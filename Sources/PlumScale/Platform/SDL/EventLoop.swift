@@ -13,6 +13,8 @@ final class EventLoop {
     /// Set by SIGTERM or SIGINT (see SignalQuit): the loop ends whatever the core says.
     private(set) var quitSignal: Int32?
     private let history: HistoryService
+    /// Set when the core asks to quit (Escape, the close button, the operator leaving).
+    private var quitRequested = false
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -32,7 +34,7 @@ final class EventLoop {
     func run(until deadline: Double?, screenshot: String?) throws {
         try draw()
         var event = SDL_Event()
-        while state.running && quitSignal == nil {
+        while !quitRequested && quitSignal == nil {
             var now = Double(SDL_GetTicks64()) / 1000
             if let deadline, now >= deadline { break }
             // Sleep until input, the core's next frame tick, or the deadline.
@@ -47,7 +49,7 @@ final class EventLoop {
             while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
             now = Double(SDL_GetTicks64()) / 1000
             if let tick = state.nextWake, tick <= now {
-                dirty = history.feed(InputEvent(time: now, .tick), to: &state) || dirty
+                dirty = feed(InputEvent(time: now, .tick)) || dirty
             }
             if dirty { try draw() }
         }
@@ -68,7 +70,7 @@ final class EventLoop {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
         switch EventTranslation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
-        case .input(let input): return history.feed(input, to: &state)
+        case .input(let input): return feed(input)
         case .redraw: return true
         case .none: return false
         }
@@ -78,16 +80,24 @@ final class EventLoop {
     private func apply(_ output: EvdevReader.Output) -> Bool {
         switch output {
         case .frame(_, let events):
-            return events.reduce(false) { changed, event in history.feed(windowed(event), to: &state) || changed }
+            return events.reduce(false) { changed, event in feed(windowed(event)) || changed }
         case .deviceLost(let reason, let cancelled):
-            for event in cancelled { history.feed(event, to: &state) }
+            for event in cancelled { feed(event) }
             log.warning("touch device lost: \(reason)")
             let message = "Touch device lost (\(reason)); waiting for it to come back."
-            return history.feed(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)), to: &state)
+            return feed(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)))
         case .deviceBack(let path):
             log.info("touch device back at \(path)")
-            return history.feed(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")), to: &state)
+            return feed(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")))
         }
+    }
+
+    /// Feeds the core, performs what it asks, and says whether to redraw.
+    @discardableResult
+    private func feed(_ event: InputEvent) -> Bool {
+        let update = history.feed(event, to: &state)
+        if update.effects.contains(.quit) { quitRequested = true }
+        return update.changed
     }
 
     private func windowed(_ event: InputEvent) -> InputEvent {

@@ -21,9 +21,9 @@ package enum EventTranslation {
         case SDL_FINGERUP:
             return .input(InputEvent(time: time, .touchUp(id: Int(truncatingIfNeeded: event.tfinger.fingerId))))
         case SDL_KEYDOWN where event.key.repeat == 0, SDL_KEYUP:
-            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
+            let key = Key(name: String(cString: SDL_GetKeyName(event.key.keysym.sym)))
             let mods = modifiers(UInt32(event.key.keysym.mod))
-            return .input(InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(name: name, modifiers: mods) : .keyUp(name: name, modifiers: mods)))
+            return .input(InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(key, modifiers: mods) : .keyUp(key, modifiers: mods)))
         case SDL_MOUSEBUTTONDOWN where event.button.which != plum_touch_mouse_id():
             let b = event.button
             let mods = modifiers(UInt32(SDL_GetModState().rawValue))

@@ -75,8 +75,8 @@ final class ReplayPlayer: @unchecked Sendable {
             finger(SDL_FINGERMOTION, s.id, x: s.x, y: s.y, pressure: s.pressure ?? 1)
         case .touchUp(let id), .touchCancel(let id):
             finger(SDL_FINGERUP, id)
-        case .keyDown(let name, let mods): key(SDL_KEYDOWN, name, mods)
-        case .keyUp(let name, let mods): key(SDL_KEYUP, name, mods)
+        case .keyDown(let named, let mods): key(SDL_KEYDOWN, named.name, mods)
+        case .keyUp(let named, let mods): key(SDL_KEYUP, named.name, mods)
         case .quit:
             e.type = SDL_QUIT.rawValue
         default:

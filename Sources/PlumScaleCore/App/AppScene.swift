@@ -4,12 +4,12 @@ extension AppState {
         var scene: Scene
         switch screen {
         case .scale: scene = scaleScene()
-        case .calibrate:
+        case .calibration(let wizard):
             scene = scaleScene()
-            scene.elements.removeAll { $0.kind == "button" }
-            appendWizard(to: &scene)
-        case .history: scene = historyScene()
-        case .detail: scene = detailScene()
+            scene.elements.removeAll { $0.kind == .button }
+            appendWizard(wizard, to: &scene)
+        case .history(let browser): scene = historyScene(browser)
+        case .detail(let detail): scene = detailScene(detail)
         }
         appendPinPad(to: &scene)
         if let notice {
@@ -21,7 +21,7 @@ extension AppState {
         return scene
     }
 
-    static func button(_ name: String, _ title: String, _ rect: Rect, kind: String = "button", into scene: inout Scene) {
+    static func button(_ name: String, _ title: String, _ rect: Rect, kind: ElementKind = .button, into scene: inout Scene) {
         scene.shapes.append(.rect(rect, color: Color(232, 232, 240)))
         scene.shapes.append(.text(title, at: rect.center, anchor: .center, size: 18, color: .ink))
         scene.elements.append(Element(kind: kind, name: name, rect: rect))

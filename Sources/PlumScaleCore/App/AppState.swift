@@ -1,0 +1,139 @@
+import Foundation
+
+/// Everything PlumScale knows, changed only by `apply(_:)`: the layout, the
+/// source, the clock, the objects on the glass, and the screen that is up
+/// with its own state. Each screen's rules live with its feature (Scale,
+/// Calibration, History, Kiosk); this root routes events to them.
+public struct AppState: Equatable, Sendable {
+    /// How often the display is refreshed while readings settle.
+    public static let frameInterval = 1.0 / 60
+
+    public var layout: Layout { didSet { refreshButtonPanel() } }
+    public var source: InputSource {
+        didSet {
+            refreshButtonPanel()
+            modeBanner = Self.modeBannerLines(source: source, config: config)
+        }
+    }
+    public let config: Config
+    /// The objects on the glass, weighed whatever screen is up.
+    public internal(set) var scale: Scale
+    /// Present when the mouse stands in for fingers.
+    public var mouse: MouseEmulation?
+    /// False once the program has decided to quit.
+    public internal(set) var running = true
+    /// Shown while the touch device is missing.
+    public private(set) var deviceNotice: String?
+    /// Time of the latest event applied.
+    public private(set) var now = 0.0
+    public internal(set) var screen = Screen.scale
+    /// Present in kiosk mode.
+    public internal(set) var kiosk: Kiosk?
+    public internal(set) var notice: Notice?
+    /// Contacts with no event for this long are dropped (ContactExpiry.swift).
+    public var contactTimeout = Config.defaults.contactTimeoutSeconds
+    /// The zone times are shown in: the shell gives the local one.
+    public var timeZone = TimeZone.gmt
+    /// Touches that went down on a control: they press it, they weigh nothing.
+    var pressedControls: [Int: PressedControl] = [:]
+    /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
+    var buttonPanel: ScaleButtonPanel
+    /// What the source can measure, said on the scale screen (ScaleScene.swift):
+    /// written when the source changes, not in every scene.
+    var modeBanner: [String] = []
+    /// What the event being applied asks of the shell; `apply` hands it over
+    /// and leaves it empty.
+    var outbox: [Effect] = []
+
+    public init(
+        screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false
+    ) {
+        self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
+        self.contactTimeout = config.contactTimeoutSeconds
+        self.layout = Layout(screen: screen)
+        self.source = source
+        self.config = config
+        let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
+        self.scale = Scale(config: config, fit: fit)
+        self.mouse = mouseEmulation ? MouseEmulation() : nil
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
+        self.modeBanner = Self.modeBannerLines(source: source, config: config)
+    }
+
+    /// When the core next needs a `.tick` to keep the display true (readings
+    /// settling, stability building), or nil when it can sleep until input.
+    public var nextWake: Double? {
+        var wakes: [Double] = []
+        if scale.isSettling(at: now) || (screen.browser?.isAnimating ?? false) { wakes.append(now + Self.frameInterval) }
+        if let notice { wakes.append(max(notice.until, now + Self.frameInterval)) }
+        if let kioskWake { wakes.append(kioskWake) }
+        if let nextContactExpiry { wakes.append(max(nextContactExpiry, now + Self.frameInterval)) }
+        return wakes.min()
+    }
+
+    /// Applies one input: whether what is on screen may have changed, and
+    /// what the shell must do.
+    @discardableResult
+    public mutating func apply(_ event: InputEvent) -> Update {
+        let changed = route(event)
+        defer { outbox.removeAll(keepingCapacity: true) }
+        return Update(changed: changed, effects: outbox)
+    }
+
+    private mutating func route(_ event: InputEvent) -> Bool {
+        if event.time.isFinite { now = max(now, event.time) }
+        var changed = false
+        if let notice, notice.until <= now {
+            self.notice = nil
+            changed = true
+        }
+        if case .history(let result) = event.kind { return receive(result) || changed }
+        if let handled = kioskIntercept(event) { return handled || changed }
+        switch screen {
+        case .calibration:
+            changed = applyOnCalibration(event) || changed
+        case .history:
+            changed = applyOffScale(event) || changed
+            if case .tick = event.kind { scale.advance(to: now) }
+        case .detail where event.kind != .tick:
+            changed = applyOffScale(event) || changed
+        case .scale, .detail:
+            changed = applyOnScale(event) || changed
+        }
+        if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
+        return expireStaleContacts() || changed
+    }
+
+    /// What every screen does alike: resizing, quitting, device changes.
+    mutating func applyCommon(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .resize(let width, let height):
+            guard width > 0, height > 0 else { return false }
+            layout = Layout(screen: Size(Double(width), Double(height)))
+            return true
+        case .quit:
+            quit()
+            return true
+        case .deviceChanged(let connected, let message):
+            deviceNotice = connected ? nil : message
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The program ends: the shell is told, and the state remembers.
+    mutating func quit() {
+        running = false
+        outbox.append(.quit)
+    }
+
+    mutating func show(_ text: String, seconds: Double = 4) {
+        notice = Notice(text: text, until: now + seconds)
+    }
+
+    /// A touch or click normalised to the screen, in layout pixels, clamped to it.
+    func layoutPoint(_ x: Double, _ y: Double) -> Point {
+        layout.clampedLayoutPoint(normalizedX: x, normalizedY: y)
+    }
+}

@@ -1,0 +1,49 @@
+/// What the core asks the shell to do. `AppState.apply` returns these; the
+/// shell performs them and answers the store's work with a `.history`
+/// event: the core itself does no I/O.
+public enum Effect: Equatable, Sendable {
+    /// Save a weighing; the shell stamps the time of the save.
+    case save(device: String, mode: String, objects: [WeighedObject])
+    /// One page of rows, newest first, after `cursor` (nil: the newest).
+    case loadRows(page: Int, after: HistoryCursor?, limit: Int)
+    case loadWeighing(id: Int64)
+    case delete(id: Int64)
+    case export(id: Int64)
+    /// Write a calibration to the config file.
+    case saveCalibration(device: String, points: [CalibrationPoint])
+    /// The user asked to leave: the shell ends the program.
+    case quit
+
+    /// Whether the history store (or the config file) performs it.
+    public var isStoreWork: Bool { self != .quit }
+}
+
+/// The store's answer to an effect.
+public enum HistoryResult: Equatable, Sendable {
+    case saved(id: Int64)
+    case rows(page: Int, [HistoryRow], labels: [String])
+    case weighing(Weighing?)
+    case deleted(id: Int64)
+    case exported(path: String)
+    case calibrationSaved(device: String, points: [CalibrationPoint])
+    /// What went wrong, in words for the screen ("disk full: ...").
+    case failed(String)
+}
+
+/// What one input did: whether the screen may have changed, and what the
+/// shell must do now.
+public struct Update: Equatable, Sendable {
+    public var changed: Bool
+    public var effects: [Effect]
+
+    public init(changed: Bool, effects: [Effect] = []) {
+        self.changed = changed
+        self.effects = effects
+    }
+}
+
+/// A short message on screen ("Saved weighing #12", "disk full ..."), and until when.
+public struct Notice: Equatable, Sendable {
+    public var text: String
+    public var until: Double
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// A reference of standard mass that most people have in a pocket.
+public struct Coin: Equatable, Hashable, Sendable {
+    public var name: String
+    public var grams: Double
+
+    /// Common coins and their standard masses, in grams.
+    public static let presets = [
+        Coin(name: "1 € coin", grams: 7.50), Coin(name: "2 € coin", grams: 8.50),
+        Coin(name: "US quarter", grams: 5.670), Coin(name: "US nickel", grams: 5.000),
+        Coin(name: "UK £1 coin", grams: 8.75), Coin(name: "US penny", grams: 2.500),
+    ]
+}
+
+/// What a person can do in the calibration wizard.
+public enum CalibrationAction: Equatable, Sendable {
+    case cancelTapped
+    case zeroTapped
+    case digitTyped(Int)
+    case decimalPointTyped
+    case backspaceTapped
+    case presetChosen(Coin)
+    case anotherTapped
+    case finishTapped
+    case saveTapped
+
+    /// The name the state document gives its control.
+    var elementName: String {
+        switch self {
+        case .cancelTapped: "cancel"
+        case .zeroTapped: "zero"
+        case .digitTyped(let digit): "key-\(digit)"
+        case .decimalPointTyped: "key-."
+        case .backspaceTapped: "key-⌫"
+        case .presetChosen(let coin): "preset-\(Coin.presets.firstIndex(of: coin) ?? 0)"
+        case .anotherTapped: "another"
+        case .finishTapped: "finish"
+        case .saveTapped: "save"
+        }
+    }
+
+    /// What a keypad key shows.
+    var keyTitle: String {
+        switch self {
+        case .digitTyped(let digit): String(digit)
+        case .decimalPointTyped: "."
+        case .backspaceTapped: "⌫"
+        default: elementName
+        }
+    }
+}
+
+/// The calibration screen: the scale as usual, plus the wizard's panel.
+extension AppState {
+    mutating func openCalibration() {
+        screen = .calibration(CalibrationWizard(mode: source.mode))
+    }
+
+    /// The reference object: the heaviest contact on the glass, untared force.
+    var reference: ContactView? {
+        contactViews.compactMap { view in view.force.map { (view, $0 + view.tare) } }.max { $0.1 < $1.1 }?.0
+    }
+
+    mutating func applyOnCalibration(_ event: InputEvent) -> Bool {
+        guard case .calibration(let wizard) = screen else { return false }
+        func control(_ x: Double, _ y: Double) -> CalibrationAction? {
+            let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
+            return CalibrationLayout.controls(for: wizard, size: layout.size).first { $0.rect.contains(p) }?.action
+        }
+        switch event.kind {
+        case .touchDown(let s) where scale.contact(id: s.id) == nil:
+            if let action = control(s.x, s.y) {
+                pressedControls[s.id] = .calibration(action)
+                return false
+            }
+            if inPanel(s.x, s.y) { return false }
+            return place(s)
+        case .touchUp(let id) where pressedControls[id] != nil:
+            guard case .calibration(let action) = pressedControls.removeValue(forKey: id) else { return false }
+            return perform(action)
+        case .touchMove(let s) where pressedControls[s.id] != nil:
+            return false
+        case .pointerDown(let x, let y, 1, _):
+            if let action = control(x, y) { return perform(action) }
+            if inPanel(x, y) { return false }
+            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+        case .keyDown(.escape, _):
+            return perform(.cancelTapped)
+        case .keyDown(let key, _) where wizard.step == .place && (key.digit != nil || key == .character(".")):
+            return perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
+        case .keyDown(.backspace, _) where wizard.step == .place:
+            return perform(.backspaceTapped)
+        case .tick:
+            scale.advance(to: now)
+            autoCapture()
+            return true
+        default:
+            return applyOnScale(event)
+        }
+    }
+
+    private func inPanel(_ x: Double, _ y: Double) -> Bool {
+        CalibrationLayout.panel(size: layout.size).contains(layout.layoutPoint(normalizedX: x, normalizedY: y))
+    }
+
+    /// Captures once the reference has been stable for the set time.
+    private mutating func autoCapture() {
+        guard case .calibration(var wizard) = screen, wizard.step == .place, wizard.mass != nil, let reference,
+            reference.stable, let force = reference.force
+        else { return }
+        wizard.capture(force: force + reference.tare)
+        screen = .calibration(wizard)
+    }
+
+    /// Does what the user asked for in the wizard.
+    mutating func perform(_ action: CalibrationAction) -> Bool {
+        guard case .calibration(var wizard) = screen else { return false }
+        switch action {
+        case .cancelTapped:
+            screen = .scale
+            return true
+        case .zeroTapped:
+            if scale.isEmpty {
+                scale.clearTares()
+                wizard.step = .place
+                wizard.message = "Place a reference of known mass, then enter its mass or pick a coin."
+            } else {
+                wizard.message = "Something is still on the glass: clear it, then press Zero."
+            }
+        case .anotherTapped:
+            wizard.step = .place
+            wizard.message = "Place the next reference, then enter its mass."
+        case .finishTapped:
+            guard let fit = wizard.fit else { return false }
+            wizard.step = .review
+            wizard.message = String(
+                format: "Fit: R² %.4f, largest residual %.2f g over %d points. Save it?", fit.rSquared,
+                fit.maxResidualGrams, wizard.points.count)
+        case .saveTapped:
+            outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points))
+        case .digitTyped(let digit):
+            wizard.type(Character(String(digit)))
+            wizard.promptForReading()
+        case .decimalPointTyped:
+            wizard.type(".")
+            wizard.promptForReading()
+        case .backspaceTapped:
+            wizard.deleteLastCharacter()
+            wizard.promptForReading()
+        case .presetChosen(let coin):
+            wizard.massText = String(coin.grams)
+            wizard.promptForReading()
+        }
+        screen = .calibration(wizard)
+        return true
+    }
+
+    /// The saved calibration is used from now on.
+    mutating func calibrationSaved(_ points: [CalibrationPoint]) {
+        scale.fit = try? CalibrationFit(points: points)
+        screen = .scale
+        show("Calibration saved for \(source.deviceName)")
+    }
+}
+
+extension CalibrationWizard {
+    /// After the mass changed: ask for it, or wait for the reading.
+    mutating func promptForReading() {
+        message = mass.map { "Waiting for a stable reading of \(Plum.grams($0))…" } ?? "Enter the reference's mass."
+    }
+}

@@ -1,0 +1,171 @@
+/// What a person can do on the detail screen.
+public enum DetailAction: String, Equatable, Sendable {
+    case backTapped = "back"
+    case exportTapped = "export"
+    case deleteTapped = "delete"
+}
+
+/// The history, preview and detail screens: events in, store effects out.
+extension AppState {
+    var peekConfig: PeekPopConfig {
+        var peek = PeekPopConfig()
+        peek.peekForce = config.peek.peek
+        peek.popForce = config.peek.pop
+        return peek
+    }
+
+    mutating func openHistory() {
+        var browser = HistoryBrowser(peek: peekConfig)
+        outbox += browser.pageRequests(height: layout.size.height)
+        screen = .history(browser)
+    }
+
+    /// The store answered.
+    mutating func receive(_ result: HistoryResult) -> Bool {
+        switch result {
+        case .saved(let id):
+            show("Saved weighing #\(id)")
+            if case .history(var browser) = screen {
+                reload(&browser)
+                screen = .history(browser)
+            }
+        case .rows(let page, let rows, let labels):
+            let height = layout.size.height
+            func received(_ browser: inout HistoryBrowser) {
+                browser.received(page: page, rows: rows, labels: labels)
+                browser.clampOffset(height: height)
+                outbox += browser.pageRequests(height: height)
+            }
+            switch screen {
+            case .history(var browser):
+                received(&browser)
+                screen = .history(browser)
+            case .detail(var detail):
+                received(&detail.table)
+                screen = .detail(detail)
+            case .scale, .calibration:
+                break
+            }
+        case .weighing(let weighing):
+            switch screen {
+            case .history(var browser):
+                browser.preview = weighing
+                screen = .history(browser)
+            case .detail(var detail):
+                detail.weighing = weighing
+                screen = .detail(detail)
+            case .scale, .calibration:
+                break
+            }
+        case .deleted(let id):
+            show("Deleted weighing #\(id)")
+            var browser = screen.browser ?? screen.detail?.table ?? HistoryBrowser(peek: peekConfig)
+            browser.preview = nil
+            _ = browser.peek.handle(.cancel(time: now))
+            reload(&browser)
+            screen = .history(browser)
+        case .calibrationSaved(_, let points):
+            calibrationSaved(points)
+        case .exported(let path):
+            show("Exported to \(path)", seconds: 6)
+        case .failed(let message):
+            show(message, seconds: 8)
+        }
+        return true
+    }
+
+    private mutating func reload(_ browser: inout HistoryBrowser) {
+        browser.reload()
+        browser.offset = 0
+        outbox += browser.pageRequests(height: layout.size.height)
+    }
+
+    /// The history and detail screens. Objects lying on the scale keep being
+    /// tracked whatever screen is up.
+    mutating func applyOffScale(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .touchMove(let s) where scale.contact(id: s.id) != nil:
+            _ = place(s)
+            return false
+        case .touchUp(let id) where scale.contact(id: id) != nil, .touchCancel(let id) where scale.contact(id: id) != nil:
+            scale.lift(id: id)
+            return false
+        default:
+            break
+        }
+        switch screen {
+        case .history(var browser):
+            let common = applyCommon(event)
+            let layout = self.layout
+            let context = HistoryContext(
+                size: layout.size, now: now, measuresForce: source.mode == .force,
+                point: { layout.clampedLayoutPoint(normalizedX: $0, normalizedY: $1) })
+            screen = .scale  // the table is held once while it changes, not copied
+            let reply = browser.apply(event, context)
+            screen = .history(browser)
+            outbox += reply.effects
+            switch reply.navigation {
+            case .backToScale: screen = .scale
+            case .openDetail(let id): openDetail(id, from: browser)
+            case nil: break
+            }
+            return reply.changed || common
+        case .detail(let detail):
+            return applyOnDetail(event, detail)
+        case .scale, .calibration:
+            return false
+        }
+    }
+
+    private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) -> Bool {
+        func button(_ p: Point) -> DetailAction? {
+            HistoryLayout.detailButtons(size: layout.size).first { $0.rect.contains(p) }?.action
+        }
+        switch event.kind {
+        case .touchDown(let s):
+            if let action = button(layoutPoint(s.x, s.y)) {
+                pressedControls[s.id] = .detail(action)
+            } else {
+                pressedControls[s.id] = nil
+            }
+            return false
+        case .touchUp(let id):
+            guard case .detail(let action) = pressedControls.removeValue(forKey: id) else { return false }
+            return perform(action, on: detail)
+        case .touchMove, .touchCancel:
+            return false
+        case .pointerDown(let x, let y, _, _):
+            return button(layoutPoint(x, y)).map { perform($0, on: detail) } ?? false
+        case .keyDown(let key, _):
+            switch key {
+            case .escape, .backspace: return perform(.backTapped, on: detail)
+            case .character("e"): return perform(.exportTapped, on: detail)
+            case .delete: return perform(.deleteTapped, on: detail)
+            default: return false
+            }
+        default:
+            return applyCommon(event)
+        }
+    }
+
+    /// Does what the user asked for on the detail screen.
+    mutating func perform(_ action: DetailAction, on detail: HistoryDetail) -> Bool {
+        switch action {
+        case .backTapped:
+            screen = .history(detail.table)
+            return true
+        case .exportTapped, .deleteTapped:
+            guard let id = detail.weighing?.id else { return false }
+            outbox.append(action == .exportTapped ? .export(id: id) : .delete(id: id))
+            return true
+        }
+    }
+
+    mutating func openDetail(_ row: Int64, from table: HistoryBrowser) {
+        var table = table
+        table.preview = nil
+        _ = table.peek.handle(.cancel(time: now))
+        screen = .detail(HistoryDetail(id: row, weighing: nil, table: table))
+        outbox.append(.loadWeighing(id: row))
+    }
+}

@@ -1,0 +1,120 @@
+/// What a person can do on the scale screen, by button or by key.
+public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
+    case recordTapped = "record"
+    case historyTapped = "history"
+    case tareTapped = "tare"
+    case clearTareTapped = "untare"
+    case calibrateTapped = "calibrate"
+    case quitPressed = "quit"
+
+    /// The key that does the same.
+    public var key: Key {
+        switch self {
+        case .recordTapped: .space
+        case .historyTapped: .character("h")
+        case .tareTapped: .character("t")
+        case .clearTareTapped: .character("z")
+        case .calibrateTapped: .character("k")
+        case .quitPressed: .escape
+        }
+    }
+
+    /// The action a key stands for on the scale screen.
+    public init?(key: Key) {
+        guard let action = Self.allCases.first(where: { $0.key == key }) else { return nil }
+        self = action
+    }
+}
+
+/// The scale screen: touches weigh, buttons and keys act.
+extension AppState {
+    mutating func applyOnScale(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .touchDown(let sample):
+            if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
+                pressedControls[sample.id] = .scale(button.action)
+                return false
+            }
+            return place(sample)
+        case .touchMove(let sample):
+            if pressedControls[sample.id] != nil { return false }
+            return place(sample)
+        case .touchUp(let id):
+            if case .scale(let action) = pressedControls.removeValue(forKey: id) { return perform(action) }
+            return scale.lift(id: id)
+        case .touchCancel(let id):
+            if pressedControls.removeValue(forKey: id) != nil { return false }
+            return scale.lift(id: id)
+        case .resize, .quit, .deviceChanged, .history:
+            return applyCommon(event)
+        case .keyDown(let key, let modifiers):
+            if let action = ScaleAction(key: key) { return perform(action) }
+            return mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale) ?? false
+        case .tick:
+            let settling = scale.isSettling(at: now)
+            scale.advance(to: now)
+            return settling
+        case .keyUp:
+            return false
+        case .pointerDown(let x, let y, let button, _) where button == 1:
+            if let hit = buttonHit(x, y) { return perform(hit.action) }
+            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+        case .pointerDown, .pointerMove, .pointerUp, .wheel:
+            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+        }
+    }
+
+    /// Does what the user asked for on the scale screen.
+    @discardableResult
+    mutating func perform(_ action: ScaleAction) -> Bool {
+        switch action {
+        case .recordTapped: record()
+        case .historyTapped: openHistory()
+        case .tareTapped: scale.tareAll()
+        case .clearTareTapped: scale.clearTares()
+        case .calibrateTapped: openCalibration()
+        case .quitPressed: quit()
+        }
+        return true
+    }
+
+    /// Saves what is on the scale now. Nothing on it: nothing saved, and say so.
+    mutating func record() {
+        let views = contactViews
+        guard !views.isEmpty else {
+            show("Nothing recorded: there is nothing on the scale.")
+            return
+        }
+        let objects = views.enumerated().map { i, v in
+            WeighedObject(
+                index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
+        }
+        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects))
+        show("Saving…", seconds: 10)
+    }
+
+    mutating func place(_ sample: TouchSample) -> Bool {
+        guard sample.x.isFinite, sample.y.isFinite else { return false }
+        let x = min(max(sample.x, 0), 1), y = min(max(sample.y, 0), 1)
+        if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
+            source.mode = .force
+            scale.fit = config.calibrationFit(forDevice: source.deviceName)
+        }
+        scale.place(
+            id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),
+            force: measuredForce(sample), time: now)
+        return true
+    }
+
+    /// The force the current mode believes in: pressure, contact size, or nothing.
+    private func measuredForce(_ sample: TouchSample) -> Double? {
+        let value: Double?
+        switch source.mode {
+        case .force: value = sample.pressure
+        case .area: value = sample.touchMajor
+        case .position: value = nil
+        }
+        guard let value, value.isFinite else { return nil }
+        return min(max(value, 0), 1)
+    }
+}
