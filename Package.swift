@@ -35,9 +35,14 @@ let package = Package(
         .executableTarget(
             name: "PlumScaleBench",
             dependencies: ["PlumScaleCore", "PlumScale", "CSDL2"]),
+        // The durability test's child process: a test hook, kept with the tests.
+        .executableTarget(
+            name: "PlumScaleStressSaver",
+            dependencies: ["PlumScaleCore", "PlumScale"],
+            path: "Tests/StressSaver"),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench"],
+            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver"],
             exclude: ["Rendering/Goldens"]),
     ]
 )

@@ -6,9 +6,6 @@ import PlumScaleCore
 // 0 success, 1 runtime failure, 2 bad usage or bad input file.
 let log = Log(verbose: CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v"))
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "history" {
-    exit(HistoryCommand.run(Array(arguments.dropFirst())))
-}
 do {
     switch try ArgumentParser.parse(arguments) {
     case .help(let text): print(text)
@@ -16,11 +13,17 @@ do {
     case .render(let options): try RenderCommand.run(options, log: log)
     case .devices: try DevicesCommand.run(log: log)
     case .configCheck(let path): try ConfigCommand.check(path: path, log: log)
+    case .history(let options): exit(HistoryCommand.run(options))
     case .run(let options): try WindowCommand.run(options, log: log)
     }
     exit(0)
 } catch let error as UsageError {
-    log.error("\(error.description) (see plumscale --help)")
+    if let usage = error.usage {
+        log.error(error.description)
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+    } else {
+        log.error("\(error.description) (see plumscale --help)")
+    }
     exit(2)
 } catch let error as ConfigError {
     for line in error.description.split(separator: "\n") { log.error(String(line)) }

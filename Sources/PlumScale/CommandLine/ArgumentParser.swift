@@ -17,6 +17,9 @@ public enum ArgumentParser {
         case "config":
             args.removeFirst()
             return try parseConfig(args)
+        case "history":
+            args.removeFirst()
+            return try parseHistory(args)
         default:
             return try parseWindow(args)
         }
@@ -91,6 +94,54 @@ public enum ArgumentParser {
         return .configCheck(path: path)
     }
 
+    /// `history list [--limit N]`, `history export --format csv|json [--out FILE]`,
+    /// `history delete ID`, each with `[--db PATH]`.
+    static func parseHistory(_ arguments: ArraySlice<String>) throws -> Command {
+        let args = arguments.filter { $0 != "--verbose" && $0 != "-v" }
+        if args.contains("--help") || args.first == "-h" { return .help(Help.history) }
+        guard let subcommand = args.first else { throw UsageError("history needs a subcommand", usage: Help.history) }
+        func fail(_ message: String) -> UsageError { UsageError("history \(subcommand): \(message)", usage: Help.history) }
+        var options: [String: String] = [:]
+        var positional: [String] = []
+        var rest = args.dropFirst()
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else {
+                positional.append(argument)
+                continue
+            }
+            guard ["--db", "--limit", "--format", "--out"].contains(argument) else { throw fail("unknown option \(argument)") }
+            guard let value = rest.popFirst() else { throw fail("\(argument) needs a value") }
+            options[argument] = value
+        }
+        func noOptions(but allowed: Set<String>) throws {
+            if let extra = options.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw fail("\(extra) does not go with \(subcommand)")
+            }
+        }
+        let action: HistoryOptions.Action
+        switch (subcommand, positional.count) {
+        case ("list", 0):
+            try noOptions(but: ["--db", "--limit"])
+            let text = options["--limit"] ?? "20"
+            guard let limit = Int(text), limit >= 0 else { throw fail("--limit expects a whole number >= 0, found \(text)") }
+            action = .list(limit: limit)
+        case ("export", 0):
+            try noOptions(but: ["--db", "--format", "--out"])
+            guard let text = options["--format"] else { throw fail("--format csv|json is required") }
+            guard let format = HistoryExport.Format(rawValue: text) else { throw fail("--format expects csv or json, found \(text)") }
+            action = .export(format: format, out: options["--out"])
+        case ("delete", 1):
+            try noOptions(but: ["--db"])
+            guard let id = Int64(positional[0]) else { throw fail("expected a weighing id (a whole number), found \(positional[0])") }
+            action = .delete(id: id)
+        case ("list", _), ("export", _), ("delete", _):
+            throw fail("cannot run \"\(args.joined(separator: " "))\"")
+        default:
+            throw UsageError("history: unknown subcommand \(subcommand) (expected list, export or delete)", usage: Help.history)
+        }
+        return .history(HistoryOptions(action: action, db: options["--db"]))
+    }
+
     package static func value(for option: String, _ args: inout ArraySlice<String>) throws -> String {
         guard let value = args.popFirst() else { throw UsageError("\(option) needs a value") }
         return value
@@ -104,11 +155,11 @@ public enum ArgumentParser {
     }
 
     /// "WxH", each side 1...16384.
-    static func size(_ text: String) throws -> (width: Int, height: Int) {
+    static func size(_ text: String) throws -> PixelSize {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
             (1...16384).contains(h)
         else { throw UsageError("--size expects WIDTHxHEIGHT such as 1280x720, found \(text)") }
-        return (w, h)
+        return PixelSize(w, h)
     }
 }

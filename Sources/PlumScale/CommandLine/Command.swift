@@ -7,8 +7,20 @@ public enum Command: Equatable, Sendable {
     case devices
     /// `plumscale config check [FILE]`: nil checks the default path.
     case configCheck(path: String?)
+    /// `plumscale history list|export|delete ...`.
+    case history(HistoryOptions)
     case help(String)
     case version
+}
+
+/// A size in whole pixels, as `--size WxH` gives it.
+public struct PixelSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(_ width: Int, _ height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 public struct WindowOptions: Equatable, Sendable {
@@ -16,7 +28,7 @@ public struct WindowOptions: Equatable, Sendable {
     public var kiosk = false
     public var source = SourceChoice.auto
     public var replay: String?
-    public var size = (width: 1280, height: 720)
+    public var size = PixelSize(1280, 720)
     public var font: String?
     /// `--config FILE`: the config file instead of the XDG default.
     public var config: String?
@@ -27,18 +39,12 @@ public struct WindowOptions: Equatable, Sendable {
     public var exitAfter: Double?
     public var verbose = false
     public init() {}
-
-    public static func == (a: WindowOptions, b: WindowOptions) -> Bool {
-        a.fullscreen == b.fullscreen && a.kiosk == b.kiosk && a.source == b.source && a.replay == b.replay
-            && a.size == b.size && a.font == b.font && a.screenshot == b.screenshot && a.exitAfter == b.exitAfter
-            && a.verbose == b.verbose && a.config == b.config && a.db == b.db && a.deviceDescription == b.deviceDescription
-    }
 }
 
 public struct RenderOptions: Equatable, Sendable {
     public var replay = ""
     public var at: Double?
-    public var size = (width: 1280, height: 720)
+    public var size = PixelSize(1280, 720)
     public var out = ""
     public var state: String?
     public var font: String?
@@ -49,11 +55,6 @@ public struct RenderOptions: Equatable, Sendable {
     public var db: String?
     public var kiosk = false
     public init() {}
-
-    public static func == (a: RenderOptions, b: RenderOptions) -> Bool {
-        a.replay == b.replay && a.at == b.at && a.size == b.size && a.out == b.out && a.state == b.state
-            && a.font == b.font && a.config == b.config && a.db == b.db && a.kiosk == b.kiosk && a.deviceDescription == b.deviceDescription
-    }
 }
 
 /// `--source auto|sdl|evdev[:/dev/input/eventN]|mouse`.
@@ -74,8 +75,36 @@ public enum SourceChoice: Equatable, Sendable {
     }
 }
 
-/// Bad usage: exit code 2, with the message and a pointer to --help.
+/// `plumscale history ...`: what to do, on which database.
+public struct HistoryOptions: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case list(limit: Int)
+        case export(format: HistoryExport.Format, out: String?)
+        case delete(id: Int64)
+
+        /// The subcommand's name, for messages.
+        public var name: String {
+            switch self {
+            case .list: "list"
+            case .export: "export"
+            case .delete: "delete"
+            }
+        }
+    }
+
+    public var action: Action
+    /// `--db PATH`: the history instead of the XDG default.
+    public var db: String?
+}
+
+/// Bad usage: exit code 2, with the message and a pointer to --help (or,
+/// for a subcommand with a usage of its own, that usage).
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The usage text to print after the message, if not `plumscale --help`'s pointer.
+    public var usage: String?
+    public init(_ description: String, usage: String? = nil) {
+        self.description = description
+        self.usage = usage
+    }
 }

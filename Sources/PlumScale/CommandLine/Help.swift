@@ -57,6 +57,12 @@ public enum Help {
         --state writes the state document (JSON). No display is needed.
         """
 
+    public static let history = """
+        usage: plumscale history list [--limit N] [--db PATH]
+               plumscale history export --format csv|json [--out FILE] [--db PATH]
+               plumscale history delete ID [--db PATH]
+        """
+
     public static let devices = """
         Usage: plumscale devices
 

@@ -5,7 +5,7 @@ import PlumScaleCore
 public enum RenderCommand {
     /// The state after replaying every event with t <= `at` (default: all).
     public static func replayState(
-        _ replay: Replay, at: Double?, size: (width: Int, height: Int), config: Config = .defaults,
+        _ replay: Replay, at: Double?, size: PixelSize, config: Config = .defaults,
         history: HistoryService? = nil, kiosk: Bool = false
     ) -> AppState {
         var state = AppState(

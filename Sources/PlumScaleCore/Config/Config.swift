@@ -118,8 +118,8 @@ public struct Config: Equatable, Sendable {
     /// The effective configuration as a JSON value, keys in documented order.
     public var json: JSONValue {
         .object([
-            JSONMember("calibrations", .object(calibrations.keys.sorted().map {
-                JSONMember($0, Self.calibrationJSON(calibrations[$0]!))
+            JSONMember("calibrations", .object(calibrations.sorted { $0.key < $1.key }.map {
+                JSONMember($0.key, Self.calibrationJSON($0.value))
             })),
             JSONMember("stability", .object([
                 JSONMember("band", .number(stability.band)), JSONMember("seconds", .number(stability.seconds)),

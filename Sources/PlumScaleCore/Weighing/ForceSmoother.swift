@@ -14,15 +14,11 @@ public struct ForceSmoother: Equatable, Sendable {
     /// The same values in ascending order, for the median.
     private var sortedDifferences = SortedWindow(capacity: noiseSampleCount + 1)
     /// The last two raw samples fed by `add` (the newer is the latest).
-    private var previousRaw: (older: Double?, newer: Double?) = (nil, nil)
+    private var olderRaw: Double?
+    private var newerRaw: Double?
 
     public init(_ parameters: OneEuroFilter.Parameters = .force) {
         filter = OneEuroFilter(parameters)
-    }
-
-    public static func == (lhs: ForceSmoother, rhs: ForceSmoother) -> Bool {
-        lhs.filter == rhs.filter && lhs.secondDifferences == rhs.secondDifferences
-            && lhs.previousRaw.older == rhs.previousRaw.older && lhs.previousRaw.newer == rhs.previousRaw.newer
     }
 
     /// The smoothed force, nil before the first sample.
@@ -50,7 +46,7 @@ public struct ForceSmoother: Equatable, Sendable {
     /// Feeds a raw force measured at `time` (seconds); returns the smoothed force.
     @discardableResult
     public mutating func add(_ force: Double, at time: Double) -> Double {
-        if let older = previousRaw.older, let newer = previousRaw.newer {
+        if let older = olderRaw, let newer = newerRaw {
             let difference = abs(force - 2 * newer + older)
             secondDifferences.append(difference)
             if secondDifferences.count > Self.noiseSampleCount {
@@ -66,7 +62,7 @@ public struct ForceSmoother: Equatable, Sendable {
                 samplesSinceEstimate = 0
             }
         }
-        previousRaw = (previousRaw.newer, force)
+        (olderRaw, newerRaw) = (newerRaw, force)
         return filter.filter(force, at: time)
     }
 

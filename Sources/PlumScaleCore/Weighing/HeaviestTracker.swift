@@ -36,16 +36,15 @@ public struct HeaviestTracker: Equatable, Sendable {
             tied = []
             return nil
         }
-        if let current = heaviest, let currentForce = forces[current] {
-            if top.key != current, top.value > currentForce + effectiveMargin {
-                heaviest = top.key
-            }
-        } else {
-            heaviest = top.key
+        var crown = (id: top.key, force: top.value)
+        if let current = heaviest, let currentForce = forces[current],
+            top.key == current || top.value <= currentForce + effectiveMargin
+        {
+            crown = (current, currentForce)
         }
-        let crownForce = forces[heaviest!]!
-        tied = Set(forces.filter { $0.key != heaviest && abs($0.value - crownForce) <= effectiveMargin }.keys)
-        return heaviest
+        heaviest = crown.id
+        tied = Set(forces.filter { $0.key != crown.id && abs($0.value - crown.force) <= effectiveMargin }.keys)
+        return crown.id
     }
 
     /// The same, from parallel arrays.

@@ -2,8 +2,11 @@
 /// the newest end and leave at the oldest: two monotonic queues, O(1)
 /// amortised a sample. `StabilityTracker` reads them to confirm that a run
 /// still fits its band without scanning the run.
-struct RunExtremes: Sendable {
-    private typealias Entry = (number: Int, value: Double)
+struct RunExtremes: Equatable, Sendable {
+    private struct Entry: Equatable, Sendable {
+        var number: Int
+        var value: Double
+    }
     /// Candidates for the highest value: values falling, oldest first, from `highsStart`.
     private var highs: [Entry] = []
     private var highsStart = 0
@@ -18,9 +21,9 @@ struct RunExtremes: Sendable {
     /// Sample `number` joined, newer than every sample held. Not for NaN.
     mutating func append(number: Int, value: Double) {
         while highs.count > highsStart, highs[highs.count - 1].value <= value { highs.removeLast() }
-        highs.append((number, value))
+        highs.append(Entry(number: number, value: value))
         while lows.count > lowsStart, lows[lows.count - 1].value >= value { lows.removeLast() }
-        lows.append((number, value))
+        lows.append(Entry(number: number, value: value))
     }
 
     /// The samples numbered below `number` left.

@@ -1,10 +1,17 @@
 /// The (time, value) samples of a stability run, oldest first. The oldest
 /// leave by moving a start index (the storage is compacted now and then),
 /// not by shifting every later sample as Array.removeFirst does.
-struct SampleQueue: RandomAccessCollection, Sendable {
-    typealias Element = (time: Double, value: Double)
+struct SampleQueue: RandomAccessCollection, Equatable, Sendable {
+    struct Sample: Equatable, Sendable {
+        var time: Double
+        var value: Double
+    }
+    typealias Element = Sample
     private var storage: [Element] = []
     private var start = 0
+
+    /// Two queues are equal when they hold the same samples, wherever their storage starts.
+    static func == (lhs: SampleQueue, rhs: SampleQueue) -> Bool { lhs.elementsEqual(rhs) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count - start }

@@ -2,7 +2,7 @@
 /// go (a binary search and a short move each), so its median is read rather
 /// than sorted for. NaNs have no order: they are only counted, and while any
 /// is in the window the caller sorts the window itself instead.
-struct SortedWindow: Sendable {
+struct SortedWindow: Equatable, Sendable {
     /// The window's values other than NaN, ascending.
     private(set) var values: [Double] = []
     /// How many NaNs the window holds.

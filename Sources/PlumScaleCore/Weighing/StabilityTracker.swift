@@ -28,12 +28,6 @@ public struct StabilityTracker: Equatable, Sendable {
         self.effectiveBand = band
     }
 
-    public static func == (lhs: StabilityTracker, rhs: StabilityTracker) -> Bool {
-        lhs.band == rhs.band && lhs.seconds == rhs.seconds && lhs.runStart == rhs.runStart
-            && lhs.samples.map(\.time) == rhs.samples.map(\.time)
-            && lhs.samples.map(\.value) == rhs.samples.map(\.value)
-    }
-
     /// Feeds the smoothed force at `time` (seconds, not decreasing), with
     /// the contact's measured noise (`ForceSmoother.noise`) if known.
     public mutating func add(_ value: Double, at time: Double, noise: Double = 0) {
@@ -45,7 +39,7 @@ public struct StabilityTracker: Equatable, Sendable {
             samples.setNewestValue(value)
             recountExtremes()
         } else {
-            samples.append((time, value))
+            samples.append(SampleQueue.Sample(time: time, value: value))
             noteJoined(number: firstNumber + samples.count - 1, value: value)
         }
         if samples.count > 1024 { dropOldest(samples.count - 1024) }

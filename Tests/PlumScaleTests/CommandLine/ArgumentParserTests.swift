@@ -9,7 +9,7 @@ import Testing
         var expected = RenderOptions()
         expected.replay = "a.jsonl"
         expected.at = 1.5
-        expected.size = (720, 1280)
+        expected.size = PixelSize(720, 1280)
         expected.out = "f.png"
         expected.state = "s.json"
         #expect(command == .render(expected))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleStressSaver
 
 /// `plumscale history ...` run in-process: output, errors and exit codes.
 @Suite struct HistoryCommandTests {
@@ -16,7 +17,7 @@ import Testing
         let dir = ScratchDirectory()
         defer { dir.remove() }
         var acks: [Int64] = []
-        try HistoryStore.saveLoop(path: dir.database, count: 4) { acks.append($0) }
+        try StressSaver.saveLoop(path: dir.database, count: 4) { acks.append($0) }
         #expect(acks == [1, 2, 3, 4])
         let (code, out, err) = run(["list", "--limit", "2", "--db", dir.database])
         #expect(code == 0 && err.isEmpty)
@@ -28,7 +29,7 @@ import Testing
     @Test func exportToFileAndDelete() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        try HistoryStore.saveLoop(path: dir.database, count: 2) { _ in }
+        try StressSaver.saveLoop(path: dir.database, count: 2) { _ in }
         let out = dir.path + "/out.csv"
         #expect(run(["export", "--format", "csv", "--out", out, "--db", dir.database]).0 == 0)
         let csv = try String(contentsOfFile: out, encoding: .utf8)

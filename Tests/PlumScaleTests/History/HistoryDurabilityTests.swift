@@ -3,28 +3,21 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 
-/// DURABILITY (needs the app binary): runs `plumscale history _stress-save
-/// --db PATH --count N` (HistoryCommand) as a child, SIGKILLs it while it is
+/// DURABILITY (needs the built test hook): runs `PlumScaleStressSaver
+/// --db PATH --count N` (Tests/StressSaver) as a child, SIGKILLs it while it is
 /// saving, and checks that every weighing it acknowledged ("saved <id>" on
 /// stdout, written after COMMIT) is there, whole, and that the file passes
-/// integrity_check. Cancelled, with a message, only when the built
-/// `plumscale` lacks the subcommand. Note: SIGKILL tests a crashed process,
+/// integrity_check. Note: SIGKILL tests a crashed process,
 /// not a power cut (the page cache survives); synchronous=FULL covers that.
 @Suite(.serialized) struct HistoryDurabilityTests {
     static let trials = 50
 
     @Test func killedSaverKeepsEveryAcknowledgedWeighing() throws {
-        let binary = try #require(Self.binary(), "no plumscale binary beside the test bundle")
+        let binary = try #require(Self.binary(), "no PlumScaleStressSaver beside the test bundle")
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        let probe = try Self.runToEnd(binary, ["history", "_stress-save", "--db",
-                                               dir.path + "/probe.sqlite3", "--count", "1"])
-        guard probe == "saved 1\n" else {
-            let reason = "\(binary) has no `history _stress-save` yet (it printed "
-                + "\(probe.prefix(60).debugDescription)); the app must call HistoryCommand.run"
-            print("history: DURABILITY TEST SKIPPED: " + reason)
-            try Test.cancel(Comment(rawValue: reason))
-        }
+        let probe = try Self.runToEnd(binary, ["--db", dir.path + "/probe.sqlite3", "--count", "1"])
+        #expect(probe == "saved 1\n", "the saver must acknowledge its one weighing")
         var acknowledgedTotal = 0
         var committedUnacknowledged = 0
         for trial in 0..<Self.trials {
@@ -58,7 +51,7 @@ import Testing
                                 extraMicroseconds: UInt32) throws -> [Int64] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: binary)
-        child.arguments = ["history", "_stress-save", "--db", path, "--count", "1000000"]
+        child.arguments = ["--db", path, "--count", "1000000"]
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()
@@ -84,14 +77,13 @@ import Testing
         }
     }
 
-    /// $PLUMSCALE_BINARY, else `plumscale` beside the running test bundle.
+    /// `PlumScaleStressSaver` (Tests/StressSaver) beside the running test bundle.
     static func binary() -> String? {
-        if let path = ProcessInfo.processInfo.environment["PLUMSCALE_BINARY"] { return path }
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: me).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("plumscale").path
+            let candidate = directory.appendingPathComponent("PlumScaleStressSaver").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }

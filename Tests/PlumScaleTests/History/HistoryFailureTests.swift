@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleStressSaver
 
 /// Damaged, foreign, newer and unwritable databases, and a full disk.
 @Suite struct HistoryFailureTests {
@@ -25,7 +26,7 @@ import Testing
         defer { dir.remove() }
         do {
             let store = try HistoryStore(path: dir.database)
-            for n in 0..<300 { try store.save(HistoryStore.stressWeighing(n)) }
+            for n in 0..<300 { try store.save(StressSaver.weighing(n)) }
         }  // closed: the WAL is checkpointed into the file
         var damaged = bytes(dir.database)
         #expect(damaged.count > 8 * 4096)

@@ -9,7 +9,7 @@ import Testing
     let session = Paths.sessions.appendingPathComponent("history-peek-pop.jsonl").path
 
     func state(at t: Double, history: HistoryService) throws -> AppState {
-        RenderCommand.replayState(try ReplayLoader.load(path: session), at: t, size: (1280, 720), history: history)
+        RenderCommand.replayState(try ReplayLoader.load(path: session), at: t, size: PixelSize(1280, 720), history: history)
     }
 
     func frame(_ state: AppState) throws -> Image {
@@ -98,7 +98,7 @@ import Testing
     @Test func emptyScaleRecordsNothingAndSaysSo() throws {
         let replay = try JSONLinesReplay.parse(#"{"t":0,"type":"key","key":"space"}"#, file: "x")
         let history = try HistoryService(temporary: ())
-        let state = RenderCommand.replayState(replay, at: 0.5, size: (1280, 720), history: history)
+        let state = RenderCommand.replayState(replay, at: 0.5, size: PixelSize(1280, 720), history: history)
         #expect(state.notice?.text == "Nothing recorded: there is nothing on the scale.")
         #expect(try history.store.count() == 0)
     }
@@ -116,7 +116,7 @@ import Testing
         // Enough weighings to fill the allowed pages.
         for i in 0..<400 { lines.append(#"{"t":\#(1 + Double(i) * 0.001),"type":"key","key":"space"}"#) }
         let replay = try JSONLinesReplay.parse(lines.joined(separator: "\n"), file: "full")
-        let state = RenderCommand.replayState(replay, at: 2, size: (1280, 720), history: history)
+        let state = RenderCommand.replayState(replay, at: 2, size: PixelSize(1280, 720), history: history)
         let saved = try history.store.count()
         #expect(state.notice?.text.contains("full") == true, "\(state.notice?.text ?? "no notice"), \(saved) saved")
         #expect(state.contactViews.count == 1, "the weighing is still on screen")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleStressSaver
 
 @Suite struct HistoryStoreTests {
     @Test func savedWeighingComesBackWhole() throws {
@@ -132,7 +133,7 @@ import Testing
         defer { dir.remove() }
         let store = try HistoryStore(path: dir.database)
         let start = Date()
-        for n in 0..<50 { try store.save(HistoryStore.stressWeighing(n)) }
+        for n in 0..<50 { try store.save(StressSaver.weighing(n)) }
         let perSave = Date().timeIntervalSince(start) / 50
         print("history: mean save latency \(String(format: "%.2f", perSave * 1000)) ms (synchronous=FULL)")
         #expect(perSave < 0.5)

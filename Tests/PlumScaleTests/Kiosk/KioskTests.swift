@@ -11,7 +11,7 @@ import Testing
     func state(_ lines: [String], at: Double, kiosk: Bool = true, config: Config = .defaults,
                history: HistoryService? = nil) throws -> AppState {
         let replay = try JSONLinesReplay.parse(([Self.header] + lines).joined(separator: "\n"), file: "kiosk")
-        return RenderCommand.replayState(replay, at: at, size: (1280, 720), config: config, history: history, kiosk: kiosk)
+        return RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720), config: config, history: history, kiosk: kiosk)
     }
 
     @Test(arguments: [

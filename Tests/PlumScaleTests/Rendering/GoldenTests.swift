@@ -29,7 +29,7 @@ import Testing
 
     static func state(_ replay: String, at: Double, width: Int = 1280, height: Int = 720) throws -> AppState {
         let replay = try JSONLinesReplay.parse(replay, file: "inline")
-        return RenderCommand.replayState(replay, at: at, size: (width, height))
+        return RenderCommand.replayState(replay, at: at, size: PixelSize(width, height))
     }
 
     /// Shapes only (no labels: position mode draws none, and the banner is

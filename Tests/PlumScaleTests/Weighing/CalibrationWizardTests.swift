@@ -42,11 +42,11 @@ import Testing
         let history = try HistoryService(temporary: ())
         let dir = Paths.temporaryDirectory()
         history.configPath = dir.appendingPathComponent("config.json").path
-        let midway = RenderCommand.replayState(replay, at: 3, size: (1280, 720), history: history)
+        let midway = RenderCommand.replayState(replay, at: 3, size: PixelSize(1280, 720), history: history)
         #expect(midway.screen.name == "calibrate")
         #expect(midway.screen.wizard?.points == [CalibrationPoint(force: 0.2, grams: 5)])
 
-        let done = RenderCommand.replayState(replay, at: 7, size: (1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
+        let done = RenderCommand.replayState(replay, at: 7, size: PixelSize(1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
         #expect(done.screen == .scale)
         #expect(done.notice?.text == "Calibration saved for wizard panel")
 
@@ -54,7 +54,7 @@ import Testing
         let config = try ConfigFile.load(explicitPath: history.configPath).config
         let next = try JSONLinesReplay.parse(
             [Self.header, #"{"t":0,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.27}"#].joined(separator: "\n"), file: "next")
-        let view = RenderCommand.replayState(next, at: 1, size: (1280, 720), config: config).contactViews[0]
+        let view = RenderCommand.replayState(next, at: 1, size: PixelSize(1280, 720), config: config).contactViews[0]
         #expect(abs(view.grams! - 6.75) < 1e-9)
         #expect(view.label == "6.8 g" || view.label == "6.7 g")
     }

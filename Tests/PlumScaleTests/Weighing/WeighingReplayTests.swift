@@ -9,7 +9,7 @@ import Testing
     func state(_ lines: [String], at: Double, config: Config = .defaults, header: String? = nil) throws -> AppState {
         let head = header ?? #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true}}"#
         let replay = try JSONLinesReplay.parse(([head] + lines).joined(separator: "\n"), file: "inline")
-        return RenderCommand.replayState(replay, at: at, size: (1280, 720), config: config)
+        return RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720), config: config)
     }
 
     func down(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {

@@ -21,10 +21,10 @@ enum KioskShell {
     /// screen; an X server with no window manager (a bare `xinit` kiosk, or
     /// Xvfb) ignores that and would keep the windowed size while SDL reports
     /// the display's, so the window starts at the display's size already.
-    static func fullscreenSize(or fallback: (width: Int, height: Int)) -> (width: Int, height: Int) {
+    static func fullscreenSize(or fallback: PixelSize) -> PixelSize {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return fallback }
-        return (Int(bounds.w), Int(bounds.h))
+        return PixelSize(Int(bounds.w), Int(bounds.h))
     }
 
     /// After the window exists: hide the cursor and inhibit the screensaver,
