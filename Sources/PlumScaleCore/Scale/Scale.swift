@@ -7,7 +7,7 @@ public struct Scale: Equatable, Sendable {
     /// the board is one here): nil until the contact's first force.
     private var loads: [ContactLoad?] = []
     /// The latest time the scale has seen.
-    private var now = 0.0
+    public private(set) var now = 0.0
     public private(set) var tares = TareBook()
     private var heaviest: HeaviestTracker
     private let stability: Config.Stability

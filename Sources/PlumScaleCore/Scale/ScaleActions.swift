@@ -51,7 +51,9 @@ extension AppState {
             if let action = ScaleAction(key: key) { return perform(action) }
             return mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale) ?? false
         case .tick:
-            let settling = scale.isSettling(at: now)
+            // Whether readings were still settling when last drawn: then time
+            // alone has changed them (the last step, to stable, included).
+            let settling = scale.isSettling(at: scale.now)
             scale.advance(to: now)
             return settling
         case .keyUp:

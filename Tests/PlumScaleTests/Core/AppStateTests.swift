@@ -123,3 +123,23 @@ import Testing
         #expect(state.contactViews.isEmpty)
     }
 }
+
+/// Time alone must reach the screen: the tick that finds a reading newly
+/// stable reports a change, so the live window draws it (issue: a still
+/// object stayed "provisional" in the window until some other input came).
+@Suite struct SettlingReachesTheScreenTests {
+    @Test func theTickThatMakesAReadingStableRedraws() {
+        var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
+        state.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 1, x: 0.5, y: 0.5, pressure: 0.4))))
+        var lastRedraw: Double?
+        var stableAt: Double?
+        while let wake = state.nextWake, wake < 5 {
+            let update = state.apply(InputEvent(time: wake, .tick))
+            if update.changed { lastRedraw = wake }
+            if stableAt == nil, state.contactViews.first?.stable == true { stableAt = wake }
+        }
+        #expect(stableAt != nil, "the still object becomes stable")
+        #expect((lastRedraw ?? 0) >= (stableAt ?? .infinity), "the tick that made it stable was drawn")
+        #expect(state.nextWake == 300, "then the core sleeps until input (or the contact's timeout)")
+    }
+}

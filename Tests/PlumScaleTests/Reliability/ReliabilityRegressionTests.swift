@@ -70,8 +70,10 @@ import Testing
         state.apply(Self.down(1, 0))
         state.apply(Self.down(2, 5))
         #expect(state.nextContactExpiry == 10)
-        #expect(state.apply(InputEvent(time: 10, .tick)).changed == false)
+        // A redraw (both settled since 5 s: the last step to stable is drawn), but nothing expires yet.
+        #expect(state.apply(InputEvent(time: 10, .tick)).changed == true)
         #expect(state.scale.board.contacts.count == 2)
+        #expect(state.apply(InputEvent(time: 10, .tick)).changed == false, "nothing left to settle")
         #expect(state.apply(InputEvent(time: 10.001, .tick)).changed == true)  // a redraw: the circle went
         #expect(state.scale.board.contacts.map(\.id) == [2])
         // A move keeps a contact alive.
