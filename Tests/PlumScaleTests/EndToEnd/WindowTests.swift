@@ -62,7 +62,6 @@ import Testing
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        env["XDG_RUNTIME_DIR"] = Paths.temporaryDirectory().path
         let result = try runPlumscale(["--exit-after", "1"], environment: env, timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no display"))
@@ -76,7 +75,6 @@ import Testing
         env["DISPLAY"] = ":987"
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        env["XDG_RUNTIME_DIR"] = Paths.temporaryDirectory().path
         let started = Date()
         let result = try runPlumscale(["--exit-after", "1"], environment: env, timeout: 30)
         #expect(result.status == 1)

@@ -69,18 +69,14 @@ final class Xvfb {
     deinit {
         server.terminate()
         server.wait(timeout: 5)
-        try? FileManager.default.removeItem(at: home)
     }
 
-    /// Where the programs under this X server keep their history and config:
-    /// a directory of their own, not the user's.
-    private let home = Paths.temporaryDirectory("xvfb-home")
-
+    /// This process's environment pointed at this X server alone. Each
+    /// program started with it still gets a home and XDG directories of its
+    /// own from `Spawned`.
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
-        env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         return env
