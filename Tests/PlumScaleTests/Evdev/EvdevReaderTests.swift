@@ -49,6 +49,12 @@ func rawEvents(_ events: [KernelEvent]) -> [UInt8] {
     return bytes
 }
 
+/// Whether nothing is waiting to be read from `fd` (a reader took it all).
+func drained(_ fd: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 0
+}
+
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
     bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
 }
@@ -64,9 +70,10 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
             abs(AbsCode.mtTrackingID, 3, 100.5), abs(AbsCode.mtPositionX, 250, 100.5),
             abs(AbsCode.mtPositionY, 100, 100.5), abs(AbsCode.mtPressure, 100, 100.5), syn(100.5),
         ])
-        // Split inside a record: the reader must keep the half until the rest comes.
+        // Split inside a record: the reader must keep the half until the rest
+        // comes, so the rest is written once the reader has taken the half.
         writeAll(fds[1], Array(down[..<30]))
-        usleep(20_000)
+        try waitFor("the reader to read the first half of the record", timeout: 5) { drained(fds[0]) ? true : nil }
         writeAll(fds[1], Array(down[30...]))
         #expect(log.wait { $0.frames.count == 1 })
         #expect(log.events == [InputEvent(time: 0.5, .touchDown(

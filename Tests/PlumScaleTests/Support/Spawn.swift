@@ -52,6 +52,36 @@ final class Spawned {
 
     /// SIGTERM, then SIGKILL if it has not ended within 3 s.
     func stop() { child.stop() }
+
+    /// Waits until the child sits idle: its main thread asleep and no CPU
+    /// time spent for `quiet` seconds, as a program that has started and
+    /// drawn and now waits for input. Throws, saying so, on timeout or when
+    /// the child exits first.
+    func waitUntilIdle(quiet: Double = 0.1, timeout: Double = 15) throws {
+        var lastTicks: Int?
+        let what = "process \(pid) to sit idle (asleep, no CPU time for \(quiet) s)"
+        try waitFor(what, timeout: timeout, every: quiet) { () -> Bool? in
+            guard isRunning else {
+                throw WaitFailure("process \(pid) exited with status \(status ?? -1) before it sat idle")
+            }
+            guard let sample = schedulerSample() else { return nil }
+            defer { lastTicks = sample.ticks }
+            return sample.asleep && sample.ticks == lastTicks ? true : nil
+        }
+    }
+
+    /// From /proc/PID/stat (proc(5)): whether the main thread is asleep
+    /// (state S) and the CPU time of the whole process (utime + stime, ticks).
+    private func schedulerSample() -> (asleep: Bool, ticks: Int)? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let nameEnd = text.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm)": state, ppid, pgrp, session, tty_nr, tpgid, flags,
+        // minflt, cminflt, majflt, cmajflt, utime, stime, ...
+        let fields = text[text.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return (fields[0] == "S", user + system)
+    }
 }
 
 /// HOME and the XDG base directories of one child of the tests, laid out as
