@@ -33,10 +33,10 @@ import Testing
             Paths.binary.path, ["--source", "mouse", "--screenshot", shot.path, "--exit-after", "5"],
             environment: x.environment, stderr: err)
         let window = try x.waitForWindow(of: app, stderr: err)
-        // Input only once it has drawn and waits in SDL_WaitEvent: the program
-        // reads Ctrl for a click from SDL_GetModState() when it handles the
-        // click, so a Ctrl release pumped in the same batch (a program still
-        // starting up) would unpin it.
+        // Input only once it sits idle (started, drawn, asleep waiting for
+        // input): the program reads Ctrl for a click from SDL_GetModState()
+        // when it handles the click, so a Ctrl release pumped in the same
+        // batch as the click (a program still busy starting up) unpins it.
         try app.waitUntilIdle()
         // A pinned contact at (300, 300), pressed harder by six wheel notches (0.5 -> 0.8),
         // then a held press at (900, 400) at the same force. Ctrl stays down
