@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(
             name: "PlumScaleTests",
             dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver"],
-            exclude: ["Rendering/Goldens"]),
+            exclude: ["Rendering/Goldens", "Fixtures"]),
     ]
 )

@@ -91,6 +91,7 @@ enum LatencyBench {
         var event = SDL_Event()
         let size = (width: 1280, height: 720)
         let deadline = benchNow() + Double(reports) / reportRate + 30
+        var translation = EventTranslation()
         func handle(_ event: SDL_Event) -> Bool {
             let type = SDL_EventType(event.type)
             if type == SDL_FINGERDOWN || type == SDL_FINGERMOTION {
@@ -101,7 +102,7 @@ enum LatencyBench {
                     received += 1
                 }
             }
-            switch EventTranslation.translate(event, windowSize: size, replayEvents: []) {
+            switch translation.translate(event, windowSize: size, replayEvents: []) {
             case .input(let input): return state.apply(input).changed
             case .redraw: return true
             case .none: return false

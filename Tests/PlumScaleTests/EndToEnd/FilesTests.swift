@@ -16,7 +16,8 @@ import Testing
         let out = logs.appendingPathComponent("out").path, err = logs.appendingPathComponent("err").path
         let child = try Spawned(
             "/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory.path, Paths.binary.path] + arguments,
-            environment: ["PATH": "/usr/bin:/bin", "HOME": home.path], stdout: out, stderr: err)
+            environment: ["PATH": "/usr/bin:/bin", "HOME": home.path], unsetting: ChildHome.xdgVariables,
+            stdout: out, stderr: err)
         let status = child.wait(timeout: 60) ?? -1
         return RunResult(
             status: status, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",

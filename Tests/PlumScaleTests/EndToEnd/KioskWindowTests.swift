@@ -7,18 +7,6 @@ import Testing
 /// window (checked by the X server's own geometry, not only SDL's word), no
 /// cursor, and SIGTERM / SIGINT ending it cleanly with exit code 0.
 @Suite(.serialized) struct KioskWindowTests {
-    /// The X window PlumScale opened, once it is there and settled (SDL may
-    /// replace its first window when the renderer needs another visual).
-    static func waitForWindow(_ x: Xvfb) throws -> String {
-        for _ in 0..<200 {
-            if try !x.xdotool(["search", "--name", "PlumScale"]).isEmpty { break }
-            usleep(50_000)
-        }
-        usleep(500_000)
-        let visible = try x.xdotool(["search", "--onlyvisible", "--name", "PlumScale"])
-        return visible.split(separator: "\n").first.map(String.init) ?? ""
-    }
-
     @Test func kioskIsFullscreenWithoutACursor() throws {
         // A screen size that is neither the default window size nor its aspect.
         let x = try Xvfb(width: 1024, height: 768)
@@ -29,13 +17,17 @@ import Testing
         let app = try Spawned(
             Paths.binary.path, ["--kiosk", "--source", "mouse", "--screenshot", shot.path, "--exit-after", "3"],
             environment: x.environment, stderr: err)
-        let window = try Self.waitForWindow(x)
-        #expect(!window.isEmpty, "the kiosk window appeared")
-        let geometry = try x.xdotool(["getwindowgeometry", window])
+        let window = try x.waitForWindow(of: app, stderr: err)
+        // The X server's view: the window covers the whole screen (asked
+        // until it does, for at most 5 s, then checked below).
+        var geometry = ""
+        _ = try? waitFor("the kiosk window to cover the screen", timeout: 5) { () -> Bool? in
+            geometry = try x.xdotool(["getwindowgeometry", window])
+            return geometry.contains("Position: 0,0") && geometry.contains("Geometry: 1024x768") ? true : nil
+        }
         let status = app.wait(timeout: 30)
         let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(log)")
-        // The X server's view: the window covers the whole screen.
         #expect(geometry.contains("Position: 0,0"), "\(geometry)")
         #expect(geometry.contains("Geometry: 1024x768"), "\(geometry)")
         // The frame is the screen's size.
@@ -59,14 +51,17 @@ import Testing
             let app = try Spawned(
                 Paths.binary.path, ["--kiosk", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
                 stderr: err)
-            let window = try Self.waitForWindow(x)
-            if window.isEmpty, attempt < 3, app.wait(timeout: 5) != nil,
-                ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("no display")
-            {
-                print("KioskWindowTests: \(name) attempt \(attempt): the program found no X server; starting again")
-                continue
+            do {
+                _ = try x.waitForWindow(of: app, stderr: err)
+            } catch let failure as WaitFailure {
+                if attempt < 3, app.wait(timeout: 5) != nil,
+                    ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("no display")
+                {
+                    print("KioskWindowTests: \(name) attempt \(attempt): the program found no X server; starting again")
+                    continue
+                }
+                throw failure
             }
-            #expect(!window.isEmpty, "the kiosk window appeared")
             let sent = Date()
             kill(app.pid, signal)
             let status = app.wait(timeout: 10)

@@ -50,6 +50,12 @@ func rawEvents(_ events: [KernelEvent]) -> [UInt8] {
     return bytes
 }
 
+/// Whether nothing is waiting to be read from `fd` (a reader took it all).
+func drained(_ fd: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 0
+}
+
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
     bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
 }
@@ -65,9 +71,10 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
             abs(AbsCode.mtTrackingID, 3, 100.5), abs(AbsCode.mtPositionX, 250, 100.5),
             abs(AbsCode.mtPositionY, 100, 100.5), abs(AbsCode.mtPressure, 100, 100.5), syn(100.5),
         ])
-        // Split inside a record: the reader must keep the half until the rest comes.
+        // Split inside a record: the reader must keep the half until the rest
+        // comes, so the rest is written once the reader has taken the half.
         writeAll(fds[1], Array(down[..<30]))
-        usleep(20_000)
+        try waitFor("the reader to read the first half of the record", timeout: 5) { drained(fds[0]) ? true : nil }
         writeAll(fds[1], Array(down[30...]))
         #expect(log.wait { $0.frames.count == 1 })
         #expect(log.events == [InputEvent(time: 0.5, .touchDown(
@@ -138,9 +145,10 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         #expect(TouchDeviceScanner.report(scan).hasPrefix("no /nonexistent/input"))
     }
 
-    @Test func scannerReportFormatsDevicesAndProblems() throws {
-        let nexus = try EvemuRecording(contentsOf: recordingPath("nexus4-pressure.evemu")).device
-        let dell = try EvemuRecording(contentsOf: recordingPath("dell-canvas-position-only.evemu")).device
+    @Test(.needsSharedRecordings(SharedRecordings.nexus4, SharedRecordings.dellCanvas))
+    func scannerReportFormatsDevicesAndProblems() throws {
+        let nexus = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4)).device
+        let dell = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.dellCanvas)).device
         let text = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: [
             .init(path: "/dev/input/event3", device: nexus),
             .init(path: "/dev/input/event4", device: dell),
@@ -155,5 +163,36 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         #expect(text.contains("force mode: position"))
         #expect(text.contains("/dev/input/event5 \"ELAN Touchscreen\": cannot be opened: permission denied: "
                               + "add yourself to the `input` group: sudo usermod -aG input $USER, then log in again"))
+    }
+
+    /// The same report from the project's own recordings: one device of each
+    /// force mode and protocol A, with the values their headers state.
+    @Test func scannerReportFormatsOwnRecordedDevices() throws {
+        let device = { (name: String) in try EvemuRecording(contentsOf: OwnRecordings.path(name)).device }
+        let text = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: [
+            .init(path: "/dev/input/event3", device: try device(OwnRecordings.pressure)),
+            .init(path: "/dev/input/event4", device: try device(OwnRecordings.touchMajor)),
+            .init(path: "/dev/input/event5", device: try device(OwnRecordings.positionOnly)),
+            .init(path: "/dev/input/event6", device: try device(OwnRecordings.protocolA)),
+        ]))
+        let expected = [
+            "/dev/input/event3 \"PlumScale fixture pressure panel\" (bus 0x0018 vendor 0x1209 product 0x0001 version 0x0100)",
+            "  multitouch protocol B, 10 slots, direct (touchscreen)",
+            "  ABS_MT_POSITION_X 0...3200, resolution 10",
+            "  ABS_MT_PRESSURE 0...1000",
+            "  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)",
+            "/dev/input/event4 \"PlumScale fixture area panel\" (bus 0x0003 vendor 0x1209 product 0x0002 version 0x0100)",
+            "  multitouch protocol B, 5 slots, direct (touchscreen)",
+            "  ABS_MT_TOUCH_MAJOR 0...255",
+            "  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)",
+            "/dev/input/event5 \"PlumScale fixture: écran tactile\" (bus 0x0018 vendor 0x1209 product 0x0003 version 0x0100)",
+            "  ABS_MT_POSITION_Y 0...2160",
+            "  force mode: position (positions only: no force from this device)",
+            "/dev/input/event6 \"PlumScale fixture protocol A panel\" (bus 0x0003 vendor 0x1209 product 0x0004 version 0x0100)",
+            "  multitouch protocol A (no slots), direct (touchscreen)",
+        ]
+        let lines = Set(text.split(separator: "\n").map(String.init))
+        for line in expected { #expect(lines.contains(line), "missing line \(line.debugDescription) in:\n\(text)") }
+        #expect(text.components(separatedBy: "force mode: force").count - 1 == 2)  // pressure panel and protocol A
     }
 }

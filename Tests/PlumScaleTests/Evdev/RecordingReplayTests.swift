@@ -3,32 +3,6 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 
-/// <repo root>/../shared/recordings: the tests live in
-/// <repo>/Tests/PlumScaleTests/Evdev/, three levels below the repo root.
-func recordingPath(_ name: String, file: String = #filePath) -> String {
-    URL(fileURLWithPath: file)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/recordings/\(name)").path
-}
-
-/// What a replay of a recording gives, summed up.
-struct ReplaySummary {
-    var frames: [TouchFrame]
-    var events: [InputEvent]
-    var maxSimultaneous: Int { frames.map(\.contacts.count).max() ?? 0 }
-    var downs: Int { events.filter { if case .touchDown = $0.kind { true } else { false } }.count }
-    var ups: Int { events.filter { if case .touchUp = $0.kind { true } else { false } }.count }
-    var distinctIDs: Set<Int> { Set(frames.flatMap { $0.contacts.map(\.id) }) }
-
-    init(_ recording: EvemuRecording) throws {
-        frames = try recording.frames()
-        var converter = TouchFrameConverter()
-        events = frames.flatMap { converter.events(for: $0) }
-    }
-}
-
 // Expected figures were derived from the files with awk, not from this code:
 //   frames = number of `E: ... 0000 0000 ...` lines (SYN_REPORT);
 //   touches = tracking-id events (`0003 0039`) with value >= 0 in a slot that
@@ -38,10 +12,11 @@ struct ReplaySummary {
 //     SYN_REPORT, with the slot starting at 0 (no ABS_MT_SLOT before the
 //     first touch in nexus4 and dell).
 
-/// Replays of the four real recordings in shared/recordings.
+/// Replays of the four real recordings in shared/recordings (beside the
+/// repository, not in it: each test is skipped, saying why, without them).
 @Suite struct EvdevRecordingReplayTests {
-    @Test func nexus4ReplaysWithForce() throws {
-        let recording = try EvemuRecording(contentsOf: recordingPath("nexus4-pressure.evemu"))
+    @Test(.needsSharedRecordings(SharedRecordings.nexus4)) func nexus4ReplaysWithForce() throws {
+        let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4))
         #expect(recording.device.forceMode == .force)
         #expect(recording.device.slotCount == 10)          // A: 2f 0 9
         #expect(recording.firstTimestamp == 75.280046)     // first E: line
@@ -69,8 +44,8 @@ struct ReplaySummary {
                                       pressure: 55.0 / 255, touchMajor: 5.0 / 15)])
     }
 
-    @Test func wacomReplaysWithArea() throws {
-        let recording = try EvemuRecording(contentsOf: recordingPath("wacom-dth2242-touch-major.evemu"))
+    @Test(.needsSharedRecordings(SharedRecordings.wacom)) func wacomReplaysWithArea() throws {
+        let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.wacom))
         #expect(recording.device.forceMode == .area)       // A: 30 present, no A: 3a
         #expect(recording.device.slotCount == 10)
         #expect(recording.events.count == 16_593)         // E: lines
@@ -82,8 +57,8 @@ struct ReplaySummary {
         #expect(replay.frames.allSatisfy { $0.contacts.allSatisfy { $0.pressure == nil && $0.touchMajor != nil } })
     }
 
-    @Test func dellCanvasReplaysPositionOnly() throws {
-        let recording = try EvemuRecording(contentsOf: recordingPath("dell-canvas-position-only.evemu"))
+    @Test(.needsSharedRecordings(SharedRecordings.dellCanvas)) func dellCanvasReplaysPositionOnly() throws {
+        let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.dellCanvas))
         #expect(recording.device.name == "Advanced Silicon S.A. CoolTouch® System")
         #expect(recording.device.forceMode == .position)   // neither 30 nor 3a
         #expect(recording.device.slotCount == 5)           // A: 2f 0 4
@@ -102,10 +77,10 @@ struct ReplaySummary {
         #expect(replay.frames[0].contacts[0].x == 8822.0 / 32767)
     }
 
-    @Test func ntrigProtocolADecodesTwoFingers() throws {
-        let recording = try EvemuRecording(contentsOf: recordingPath("ntrig-protocol-a.evemu"))
+    @Test(.needsSharedRecordings(SharedRecordings.ntrig)) func ntrigProtocolADecodesTwoFingers() throws {
+        let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.ntrig))
         // No `# EVEMU` header: the file starts with `N:`.
-        #expect(EvemuRecording.isEvemu(try String(contentsOfFile: recordingPath("ntrig-protocol-a.evemu"), encoding: .utf8)))
+        #expect(EvemuRecording.isEvemu(try String(contentsOfFile: SharedRecordings.path(SharedRecordings.ntrig), encoding: .utf8)))
         #expect(recording.device.isProtocolA)              // A: 35 but no A: 2f
         #expect(recording.device.forceMode == .area)       // A: 30 (touch major), no pressure
         #expect(recording.events.count == 2203)
@@ -127,14 +102,14 @@ struct ReplaySummary {
         #expect(replay.frames[0].contacts[0].x == 1588.0 / 9600)
     }
 
-    @Test func recordingAsDescriptionPlusEventsFiles() throws {
+    @Test(.needsSharedRecordings(SharedRecordings.nexus4)) func recordingAsDescriptionPlusEventsFiles() throws {
         // nexus4 was made by concatenating n4.desc and n4.events: split it again
         // at the first E: line and read the two parts as two files.
-        let whole = try String(contentsOfFile: recordingPath("nexus4-pressure.evemu"), encoding: .utf8)
+        let whole = try String(contentsOfFile: SharedRecordings.path(SharedRecordings.nexus4), encoding: .utf8)
         let cut = whole.range(of: "\nE: ")!.lowerBound
         let split = try EvemuRecording(descriptionText: String(whole[...cut]), descriptionFile: "n4.desc",
                                        eventsText: String(whole[whole.index(after: cut)...]), eventsFile: "n4.events")
-        let joined = try EvemuRecording(contentsOf: recordingPath("nexus4-pressure.evemu"))
+        let joined = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4))
         #expect(split.device == joined.device)
         #expect(split.events == joined.events)
     }

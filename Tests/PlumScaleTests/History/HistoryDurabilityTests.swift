@@ -52,6 +52,11 @@ import Testing
         let child = Process()
         child.executableURL = URL(fileURLWithPath: binary)
         child.arguments = ["--db", path, "--count", "1000000"]
+        // Read line by line through a pipe, so Process rather than Spawned;
+        // the same home of its own all the same.
+        let home = ChildHome()
+        defer { home.remove() }
+        child.environment = home.environment()
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()
@@ -95,6 +100,9 @@ import Testing
         let child = Process()
         child.executableURL = URL(fileURLWithPath: binary)
         child.arguments = arguments
+        let home = ChildHome()
+        defer { home.remove() }
+        child.environment = home.environment()
         let pipe = Pipe()
         child.standardOutput = pipe
         child.standardError = FileHandle.nullDevice

@@ -6,7 +6,19 @@ import Foundation
 enum Paths {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let repoRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let recordings = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+    /// The public recordings of real devices, kept beside the repository
+    /// (`<repo>/../shared/recordings`) and never inside it; the tests that
+    /// need them are skipped, saying so, when they are not there (see
+    /// `SharedRecordings`). PLUMSCALE_SHARED_RECORDINGS names another
+    /// directory; one that does not exist stands for a clone alone.
+    static let recordings: URL = {
+        if let path = ProcessInfo.processInfo.environment["PLUMSCALE_SHARED_RECORDINGS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return repoRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+    }()
+    /// The project's own evemu recordings, written for the tests.
+    static let ownRecordings = testsDirectory.appendingPathComponent("Fixtures/recordings")
     static let sessions = repoRoot.appendingPathComponent("Resources/sessions")
     static let goldens = testsDirectory.appendingPathComponent("Rendering/Goldens")
 

@@ -8,7 +8,9 @@ struct RunResult {
 }
 
 /// Runs `plumscale` with arguments, waiting at most `timeout` seconds
-/// (then it is killed and the status is 128 + 9).
+/// (then it is killed and the status is 128 + 9). It runs with a home and
+/// XDG directories of its own (see `Spawned`), whatever `environment` says
+/// of the rest.
 func runPlumscale(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60) throws -> RunResult {
     let dir = Paths.temporaryDirectory("run")
     defer { try? FileManager.default.removeItem(at: dir) }

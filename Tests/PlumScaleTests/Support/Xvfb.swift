@@ -69,21 +69,43 @@ final class Xvfb {
     deinit {
         server.terminate()
         server.wait(timeout: 5)
-        try? FileManager.default.removeItem(at: home)
     }
 
-    /// Where the programs under this X server keep their history and config:
-    /// a directory of their own, not the user's.
-    private let home = Paths.temporaryDirectory("xvfb-home")
-
+    /// This process's environment pointed at this X server alone. Each
+    /// program started with it still gets a home and XDG directories of its
+    /// own from `Spawned`.
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
-        env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         return env
+    }
+
+    /// The X window of `app` (a plumscale under this server whose stderr goes
+    /// to `stderr`) once it is ready for input: the program has said which
+    /// input it reads, which it does after creating its window (and, in kiosk
+    /// mode, making it fullscreen), and the X server shows the window. Throws,
+    /// with the program's stderr, when `app` exits first or `timeout` passes.
+    func waitForWindow(of app: Spawned, stderr: String, timeout: Double = 20) throws -> String {
+        var log = ""
+        do {
+            return try waitFor("the PlumScale window to be set up and shown", timeout: timeout) {
+                log = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+                if log.contains("plumscale: info: input: "),
+                    let window = try xdotool(["search", "--onlyvisible", "--name", "PlumScale"])
+                        .split(separator: "\n").first
+                {
+                    return String(window)
+                }
+                guard app.isRunning else {
+                    throw WaitFailure("plumscale exited with status \(app.status ?? -1) before its window was shown")
+                }
+                return nil
+            }
+        } catch let failure as WaitFailure {
+            throw WaitFailure("\(failure); its stderr:\n\(log)")
+        }
     }
 
     /// Runs xdotool against this display and returns what it printed.

@@ -15,6 +15,7 @@ final class EventLoop {
     private let history: HistoryService
     /// Set when the core asks to quit (Escape, the close button, the operator leaving).
     private var quitRequested = false
+    private var translation = EventTranslation()
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -69,7 +70,7 @@ final class EventLoop {
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
-        switch EventTranslation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
+        switch translation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
         case .input(let input): return feed(input)
         case .redraw: return true
         case .none: return false

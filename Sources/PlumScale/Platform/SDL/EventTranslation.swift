@@ -2,7 +2,18 @@ import CSDL2
 import PlumScaleCore
 
 /// Turns SDL events into the core's InputEvents; nothing else reads SDL events.
-package enum EventTranslation {
+///
+/// It follows the modifier keys in queue order: a click takes the modifiers
+/// of the last key event before it, not SDL_GetModState() at the time it is
+/// handled (by then a Ctrl released just after the click may have been read,
+/// and a Ctrl+click pin would be lost).
+package struct EventTranslation {
+    private var heldModifiers: Modifiers
+
+    package init() {
+        heldModifiers = Self.modifiers(UInt32(SDL_GetModState().rawValue))
+    }
+
     /// What an SDL event means to the loop.
     package enum Outcome {
         case input(InputEvent)
@@ -10,7 +21,7 @@ package enum EventTranslation {
         case none
     }
 
-    package static func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
+    package mutating func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
         let time = Double(event.common.timestamp) / 1000
         let w = Double(max(windowSize.width, 1)), h = Double(max(windowSize.height, 1))
         switch SDL_EventType(event.type) {
@@ -22,12 +33,12 @@ package enum EventTranslation {
             return .input(InputEvent(time: time, .touchUp(id: Int(truncatingIfNeeded: event.tfinger.fingerId))))
         case SDL_KEYDOWN where event.key.repeat == 0, SDL_KEYUP:
             let key = Key(name: String(cString: SDL_GetKeyName(event.key.keysym.sym)))
-            let mods = modifiers(UInt32(event.key.keysym.mod))
+            let mods = Self.modifiers(UInt32(event.key.keysym.mod))
+            heldModifiers = mods
             return .input(InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(key, modifiers: mods) : .keyUp(key, modifiers: mods)))
         case SDL_MOUSEBUTTONDOWN where event.button.which != plum_touch_mouse_id():
             let b = event.button
-            let mods = modifiers(UInt32(SDL_GetModState().rawValue))
-            return .input(InputEvent(time: time, .pointerDown(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button), modifiers: mods)))
+            return .input(InputEvent(time: time, .pointerDown(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button), modifiers: heldModifiers)))
         case SDL_MOUSEBUTTONUP where event.button.which != plum_touch_mouse_id():
             let b = event.button
             return .input(InputEvent(time: time, .pointerUp(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button))))
