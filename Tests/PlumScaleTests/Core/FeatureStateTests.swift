@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import PlumScale
+@testable import PlumScaleCore
+
+/// Each feature's actions, stated as the whole state they lead to (TCA's
+/// way): the expected state is built by hand from the state before, so a
+/// change to anything else fails the test.
+@Suite struct FeatureStateTests {
+    static let panel = InputSource.replay(ReplayDevice(name: "panel", mode: .force))
+
+    static func key(_ key: Key, at t: Double) -> InputEvent { InputEvent(time: t, .keyDown(key, modifiers: [])) }
+    static func tick(_ t: Double) -> InputEvent { InputEvent(time: t, .tick) }
+
+    /// `state` as it is once time has moved on to `t` with nothing else
+    /// happening (a key nobody uses released: the clock moves, nothing else).
+    static func later(_ state: AppState, _ t: Double) -> AppState {
+        var state = state
+        state.apply(InputEvent(time: t, .keyUp(.other("unused"), modifiers: [])))
+        return state
+    }
+
+    @Test func recordWithNothingOnTheScaleSavesNothingAndSaysSo() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        var expected = Self.later(state, 2)
+        expected.show("Nothing recorded: there is nothing on the scale.")
+        let update = state.apply(Self.key(.space, at: 2))
+        #expect(state == expected)
+        #expect(update == Update(changed: true, effects: []))
+    }
+
+    @Test func recordWithAnObjectAsksTheShellToSaveIt() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        state.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 7, x: 0.25, y: 0.5, pressure: 0.4))))
+        state = Self.later(state, 1)
+        let view = try? #require(state.contactViews.first)
+        var expected = state
+        expected.show("Saving…", seconds: 10)
+        let update = state.apply(Self.key(.space, at: 1))
+        #expect(state == expected)
+        let object = WeighedObject(
+            index: 0, x: 320, y: 360, force: view?.force, grams: nil, stable: view?.stable ?? false, tare: 0)
+        #expect(update.effects == [.save(device: "panel", mode: "force", objects: [object])])
+    }
+
+    @Test func historyTappedOpensTheTableAndAsksForItsFirstPage() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        var expected = Self.later(state, 1)
+        var browser = HistoryBrowser(peek: expected.peekConfig)
+        let pages = browser.pageRequests(height: 720)
+        expected.screen = .history(browser)
+        let update = state.apply(Self.key(.character("h"), at: 1))
+        #expect(state == expected)
+        #expect(update.effects == [.loadRows(page: 0, after: nil, limit: HistoryBrowser.pageSize)])
+        #expect(pages == update.effects)
+    }
+
+    @Test func theWizardFromCalibrateToAMassTyped() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        state.apply(Self.key(.character("k"), at: 1))
+        var wizard = CalibrationWizard(mode: .force)
+        #expect(state.screen == .calibration(wizard))
+        #expect(wizard.step == .clear && wizard.message == "Clear the screen, then press Zero.")
+
+        var expected = Self.later(state, 2)
+        wizard.step = .place
+        wizard.message = "Place a reference of known mass, then enter its mass or pick a coin."
+        expected.screen = .calibration(wizard)
+        let zeroed = state.perform(.zeroTapped)
+        #expect(zeroed)
+        state = Self.later(state, 2)
+        #expect(state == expected)
+
+        expected = Self.later(state, 3)
+        wizard.massText = "7.5"
+        wizard.message = "Waiting for a stable reading of \(Plum.grams(7.5))…"
+        expected.screen = .calibration(wizard)
+        state.apply(Self.key(.character("7"), at: 3))
+        state.apply(Self.key(.character("."), at: 3))
+        state.apply(Self.key(.character("5"), at: 3))
+        #expect(state == expected)
+
+        expected = Self.later(state, 4)
+        wizard.massText = String(Coin.presets[1].grams)
+        wizard.message = "Waiting for a stable reading of \(Plum.grams(8.5))…"
+        expected.screen = .calibration(wizard)
+        state = Self.later(state, 4)
+        let chosen = state.perform(.presetChosen(Coin.presets[1]))
+        #expect(chosen)
+        #expect(state == expected)
+
+        expected = Self.later(state, 5)
+        expected.screen = .scale
+        state.apply(Self.key(.escape, at: 5))
+        #expect(state == expected, "Escape cancels the wizard and nothing else")
+    }
+
+    @Test func backFromTheDetailReturnsToTheTableAsItWas() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        state.apply(Self.key(.character("h"), at: 1))
+        let table = try? #require(state.screen.browser)
+        state.openDetail(3, from: table ?? HistoryBrowser(peek: state.peekConfig))
+        #expect(state.outbox == [.loadWeighing(id: 3)], "opening asks for the weighing")
+        state.outbox.removeAll()
+        var expected = Self.later(state, 2)
+        expected.screen = .history(table ?? HistoryBrowser(peek: state.peekConfig))
+        let update = state.apply(Self.key(.escape, at: 2))
+        #expect(state == expected)
+        #expect(update.effects == [], "\(update.effects)")
+    }
+
+    @Test func theOperatorsPINEndsTheKiosk() {
+        var config = Config.defaults
+        config.kiosk.pin = "1505"
+        var state = AppState(screen: Size(1280, 720), source: Self.panel, config: config, kiosk: true)
+        // Hold the top-left corner for the set time: the pad opens.
+        state.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 50, x: 0.02, y: 0.02, pressure: 0.3))))
+        state.apply(Self.tick(Kiosk.cornerSeconds + 0.01))
+        #expect(state.kiosk?.pinPad == PinPad(entered: "", message: "Operator PIN"))
+        state.apply(InputEvent(time: 3.2, .touchUp(id: 50)))
+        for (i, digit) in [1, 5, 0, 5].enumerated() {
+            state.apply(Self.key(.character(Character(String(digit))), at: 4 + Double(i) / 10))
+        }
+        #expect(state.kiosk?.pinPad?.entered == "1505")
+        var expected = Self.later(state, 5)
+        expected.kiosk?.pinPad = nil
+        expected.kiosk?.lastInput = 5
+        expected.running = false
+        let update = state.apply(Self.key(.enter, at: 5))
+        #expect(update.effects == [.quit])
+        #expect(state == expected)
+    }
+}
