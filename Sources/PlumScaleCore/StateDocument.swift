@@ -1,16 +1,20 @@
 /// The state document of DESIGN.md ("Contracts"): what `render --state`
-/// writes, in layout coordinates.
+/// writes, in layout coordinates: landscape window pixels (the core's
+/// logical pixels times the UI scale).
 extension AppState {
     public func stateDocument() -> JSONValue {
+        let u = layout.uiScale
         let size = layout.size
         let scene = scene()
+        func px(_ value: Double) -> JSONValue { .rounded(value * u) }
+        func rect(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map(px)) }
         let contacts: [JSONValue] = contactViews.map { view in
             .fields([
                 ("id", .integer(view.id)),
-                ("x", .rounded(view.position.x)),
-                ("y", .rounded(view.position.y)),
+                ("x", px(view.position.x)),
+                ("y", px(view.position.y)),
                 ("force", .rounded(view.force)),
-                ("radius", .rounded(view.radius)),
+                ("radius", px(view.radius)),
                 ("label", view.label.map { .string($0) } ?? .null),
                 ("heaviest", .bool(view.heaviest)),
                 ("grams", .rounded(view.grams)),
@@ -24,9 +28,10 @@ extension AppState {
             .fields([
                 ("kind", .string(element.kind.rawValue)),
                 element.kind == .row ? ("id", .integer(Int(element.weighingID ?? 0))) : ("name", .string(element.name)),
-                ("rect", .array([element.rect.x, element.rect.y, element.rect.width, element.rect.height].map(JSONValue.rounded))),
+                ("rect", rect(element.rect)),
             ])
         }
+        let texts: [JSONValue] = scene.texts(metrics).map { .fields([("text", .string($0.text)), ("rect", rect($0.rect))]) }
         let peek = screen.browser?.peek
         let fit = scale.fit
         let calibration: JSONValue = .fields([
@@ -36,7 +41,8 @@ extension AppState {
             ("max_residual_g", .rounded(fit?.maxResidualGrams)),
         ])
         return .fields([
-            ("size", .array([.rounded(size.width), .rounded(size.height)])),  // Int(_:) traps beyond Int.max
+            ("size", .array([px(size.width), px(size.height)])),  // Int(_:) traps beyond Int.max
+            ("ui_scale", .rounded(u)),
             ("rotation", .integer(layout.rotation)),
             ("screen", .string(screen.name)),
             ("mode", .string(source.mode.rawValue)),
@@ -50,6 +56,7 @@ extension AppState {
                 ("progress", .rounded(peek?.progress ?? 0)),
             ])),
             ("elements", .array(elements)),
+            ("texts", .array(texts)),
             ("notice", notice.map { .string($0.text) } ?? .null),
             ("calibration", calibration),
             ("kiosk", .bool(kiosk != nil)),

@@ -48,6 +48,7 @@ public enum ArgumentParser {
             case "--db": options.db = try value(for: arg, &args)
             case "--screenshot": options.screenshot = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
+            case "--ui-scale": options.uiScale = try uiScale(try value(for: arg, &args))
             default: throw UsageError("unknown option \(arg)")
             }
         }
@@ -72,6 +73,7 @@ public enum ArgumentParser {
             case "--verbose", "-v": break  // read by main for the log
             case "--db": options.db = try value(for: arg, &args)
             case "--kiosk": options.kiosk = true
+            case "--ui-scale": options.uiScale = try uiScale(try value(for: arg, &args))
             default: throw UsageError("render: unknown option \(arg)")
             }
         }
@@ -150,6 +152,15 @@ public enum ArgumentParser {
     static func seconds(for option: String, _ text: String) throws -> Double {
         guard let value = Double(text), value.isFinite, value >= 0 else {
             throw UsageError("\(option) expects a number of seconds >= 0, found \(text)")
+        }
+        return value
+    }
+
+    /// A UI scale within Layout.scaleRange.
+    static func uiScale(_ text: String) throws -> Double {
+        guard let value = Double(text), Layout.scaleRange.contains(value) else {
+            throw UsageError(
+                "--ui-scale expects a number from \(Layout.scaleRange.lowerBound) to \(Layout.scaleRange.upperBound), found \(text)")
         }
         return value
     }

@@ -37,6 +37,8 @@ public struct WindowOptions: Equatable, Sendable {
     public var db: String?
     public var screenshot: String?
     public var exitAfter: Double?
+    /// `--ui-scale X`: window pixels per logical pixel, instead of the display's or the size's.
+    public var uiScale: Double?
     public var verbose = false
     public init() {}
 }
@@ -54,6 +56,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var deviceDescription: String?
     public var db: String?
     public var kiosk = false
+    /// `--ui-scale X`: window pixels per logical pixel, instead of the size's.
+    public var uiScale: Double?
     public init() {}
 }
 

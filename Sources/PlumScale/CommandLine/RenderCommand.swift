@@ -6,12 +6,13 @@ public enum RenderCommand {
     /// The state after replaying every event with t <= `at` (default: all).
     public static func replayState(
         _ replay: Replay, at: Double?, size: PixelSize, config: Config = .defaults,
-        history: HistoryService? = nil, kiosk: Bool = false
+        history: HistoryService? = nil, kiosk: Bool = false, metrics: TextMetrics = .estimate, uiScale: Double? = nil
     ) -> AppState {
         var state = AppState(
             screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config,
-            kiosk: kiosk)
+            kiosk: kiosk, uiScale: uiScale)
         state.timeZone = .current
+        state.metrics = metrics
         let end = at ?? replay.duration
         func feed(_ event: InputEvent) {
             if let history { history.feed(event, to: &state) } else { state.apply(event) }
@@ -44,11 +45,12 @@ public enum RenderCommand {
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
         if let path = options.config { history.configPath = path }
-        let state = replayState(replay, at: options.at, size: options.size, config: config, history: history,
-            kiosk: options.kiosk)
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
             fontPath: try FontLocator.locate(override: options.font ?? config.font))
+        let state = replayState(
+            replay, at: options.at, size: options.size, config: config, history: history, kiosk: options.kiosk,
+            metrics: canvas.metrics, uiScale: options.uiScale)
         canvas.render(state.scene())
         try canvas.savePNG(options.out)
         if let statePath = options.state {

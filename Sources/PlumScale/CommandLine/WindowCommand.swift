@@ -40,14 +40,22 @@ public enum WindowCommand {
         let window = try Window(
             title: "PlumScale", width: windowSize.width, height: windowSize.height, flags: flags, log: log)
         if options.kiosk { KioskShell.apply(window, log: log) }
-        let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
+        // Below this every screen still fits (the layout tests hold it at 640x360).
+        SDL_SetWindowMinimumSize(window.window, 640, 360)
+        let fonts = try FontSet(path: fontPath)
+        let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: fonts)
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         let size = window.size
-        var state = AppState(screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config, kiosk: options.kiosk)
+        let uiScale = options.uiScale ?? Self.displayScale(log: log)
+        var state = AppState(
+            screen: Size(Double(size.width), Double(size.height)), source: source, mouseEmulation: mouse, config: config,
+            kiosk: options.kiosk, uiScale: uiScale)
         state.timeZone = .current
+        state.metrics = fonts.textMetrics()
+        log.debug("UI scale \(state.layout.uiScale)\(uiScale == nil ? " (from the window size)" : "")")
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
@@ -110,6 +118,19 @@ public enum WindowCommand {
     /// again a few times (an X server that is starting, or too busy to
     /// answer at once, as seen under a loaded test run), and its own error
     /// is reported if it never answers.
+    /// The scale a high-density display asks for (its DPI over 96, in
+    /// quarter steps), or nil to follow the window size. SDL's DPI is often
+    /// a guess at 96 on ordinary displays: only 144 and above count.
+    static func displayScale(log: Log) -> Double? {
+        var diagonal: Float = 0, horizontal: Float = 0, vertical: Float = 0
+        guard SDL_GetDisplayDPI(0, &diagonal, &horizontal, &vertical) == 0, horizontal >= 144, horizontal.isFinite else {
+            return nil
+        }
+        let scale = min((Double(horizontal) / 96 * 4).rounded(.down) / 4, Layout.scaleRange.upperBound)
+        log.debug("display DPI \(horizontal): UI scale \(scale)")
+        return scale
+    }
+
     private static func retryX11(after driver: String, log: Log) throws {
         var reason = "DISPLAY is not set"
         if let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {

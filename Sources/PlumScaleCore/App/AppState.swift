@@ -34,6 +34,10 @@ public struct AppState: Equatable, Sendable {
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The zone times are shown in: the shell gives the local one.
     public var timeZone = TimeZone.gmt
+    /// How wide the UI font draws texts: the shell measures its font.
+    public var metrics = TextMetrics.estimate
+    /// The UI scale asked for (`--ui-scale`, or the display's DPI); nil: from the window size.
+    public let uiScale: Double?
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
     /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
@@ -46,11 +50,13 @@ public struct AppState: Equatable, Sendable {
     var outbox: [Effect] = []
 
     public init(
-        screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false
+        screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false,
+        uiScale: Double? = nil
     ) {
         self.kiosk = kiosk ? Kiosk(settings: config.kiosk) : nil
         self.contactTimeout = config.contactTimeoutSeconds
-        self.layout = Layout(screen: screen)
+        self.uiScale = uiScale
+        self.layout = Layout(screen: screen, uiScale: uiScale)
         self.source = source
         self.config = config
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
@@ -109,7 +115,7 @@ public struct AppState: Equatable, Sendable {
         switch event.kind {
         case .resize(let width, let height):
             guard width > 0, height > 0 else { return false }
-            layout = Layout(screen: Size(Double(width), Double(height)))
+            layout = Layout(screen: Size(Double(width), Double(height)), uiScale: uiScale)
             return true
         case .quit:
             quit()

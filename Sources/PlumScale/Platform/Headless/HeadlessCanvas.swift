@@ -8,6 +8,8 @@ public final class HeadlessCanvas {
     public let height: Int
     private let surface: UnsafeMutablePointer<SDL_Surface>
     private let raster: RasterRenderer
+    /// The font's advances, for the core's layout.
+    public let metrics: TextMetrics
 
     public init(width: Int, height: Int, fontPath: String) throws {
         let fonts = try FontSet(path: fontPath)
@@ -17,6 +19,7 @@ public final class HeadlessCanvas {
         self.height = height
         self.surface = surface
         self.raster = RasterRenderer(fonts: fonts)
+        self.metrics = fonts.textMetrics()
     }
 
     deinit { SDL_FreeSurface(surface) }

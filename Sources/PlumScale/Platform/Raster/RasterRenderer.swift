@@ -34,7 +34,7 @@ package final class RasterRenderer {
 
     package func draw(_ scene: Scene, into buffer: PixelBuffer) {
         let layout = scene.layout
-        let s = layout.screen.width > 0 ? Double(buffer.width) / layout.screen.width : 1
+        let s = layout.logicalScreen.width > 0 ? Double(buffer.width) / layout.logicalScreen.width : 1
         let rotated = layout.rotation == 90
         func screen(_ p: Point) -> Point {
             let q = layout.screenPoint(p)
@@ -90,7 +90,7 @@ package final class RasterRenderer {
         let origin = textOrigin(box: box, at: Point(at.x * s, at.y * s), anchor: anchor)
         var pen = origin.x.rounded()
         let top = origin.y.rounded()
-        let screenWidth = layout.screen.width * s
+        let screenWidth = layout.logicalScreen.width * s
         for glyph in masks.run {
             if rotated {
                 // Layout rect [pen, pen+h'] x [top, top+w'] lands at x = W - (top + glyph height).

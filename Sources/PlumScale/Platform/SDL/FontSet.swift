@@ -45,6 +45,22 @@ package final class FontSet {
         return (Double(width), Double(height))
     }
 
+    /// The font's advances for the core's layout, measured at a large size
+    /// (so rounding to whole pixels costs under 1% of a glyph).
+    package func textMetrics() -> TextMetrics {
+        let reference = 200
+        let em = Double(reference)
+        func advance(_ scalar: Unicode.Scalar) -> Double { Double(self.advance(scalar, size: reference)) / em }
+        let latin = (0..<256).map { value -> Double in
+            guard let scalar = Unicode.Scalar(UInt32(value)), value >= 0x20 else { return 0 }
+            return advance(scalar)
+        }
+        var others: [UInt32: Double] = [:]
+        for scalar in TextMetrics.uiScalars { others[scalar.value] = advance(scalar) }
+        let height = (try? font(size: reference)).map { Double(TTF_FontHeight($0)) / em } ?? 1.17
+        return TextMetrics(latin: latin, others: others, fallbackAdvance: advance("M"), lineHeight: height)
+    }
+
     /// The glyph rendered white on transparent, or nil (a space, a missing glyph).
     package func renderGlyph(_ scalar: Unicode.Scalar, size: Int) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let font = try? font(size: size) else { return nil }

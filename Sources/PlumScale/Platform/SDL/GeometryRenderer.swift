@@ -39,7 +39,7 @@ package final class GeometryRenderer {
     /// Clears and draws `scene`; the caller presents or reads the pixels.
     public func draw(_ scene: Scene) throws {
         let output = outputSize
-        let scale = scene.layout.screen.width > 0 ? Double(output.w) / scene.layout.screen.width : 1
+        let scale = scene.layout.logicalScreen.width > 0 ? Double(output.w) / scene.layout.logicalScreen.width : 1
         let rotated = scene.layout.rotation == 90
         targetSize = output
         if rotated {

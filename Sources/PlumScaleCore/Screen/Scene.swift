@@ -49,5 +49,16 @@ public struct Scene: Equatable, Sendable {
     public var background: Color = .white
     public var shapes: [Shape] = []
     public var elements: [Element] = []
+    /// Where a modal layer (a dimmed backdrop with a card or pad on it)
+    /// starts in `shapes`: what lies under it is seen but not pressed.
+    public var modalStart: Int?
     public init(layout: Layout) { self.layout = layout }
+
+    /// Starts a modal layer: a dimmer over everything drawn so far, whose
+    /// controls can no longer be pressed.
+    public mutating func beginModal(dim color: Color) {
+        shapes.append(.rect(Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height), color: color))
+        modalStart = shapes.count
+        elements.removeAll()
+    }
 }

@@ -1,0 +1,45 @@
+/// The layout's promises, checked on a scene: every control and every text
+/// on screen, no two controls overlapping, no text overlapping another text
+/// or a control it does not belong to. What is under a modal layer is left
+/// out: it is dimmed and cannot be pressed. Tests hold every screen to these
+/// at many sizes; the same checks can be made from outside on the state
+/// document's `elements` and `texts`.
+public enum LayoutCheck {
+    /// Texts are measured by the shell's metrics; renderers may draw them a
+    /// pixel or two wider or narrower.
+    public static let tolerance = 1.0
+
+    /// Everything wrong with `scene`, in words (empty when it is right).
+    public static func problems(in scene: Scene, metrics: TextMetrics) -> [String] {
+        let screen = Rect(x: 0, y: 0, width: scene.layout.size.width, height: scene.layout.size.height)
+        var problems: [String] = []
+        func describe(_ r: Rect) -> String {
+            "[\(Int(r.x.rounded())), \(Int(r.y.rounded())), \(Int(r.width.rounded())), \(Int(r.height.rounded()))]"
+        }
+        for element in scene.elements where !screen.contains(element.rect, tolerance: tolerance) {
+            problems.append("\(element.kind.rawValue) \(element.name) \(describe(element.rect)) is not wholly on screen")
+        }
+        for (i, a) in scene.elements.enumerated() {
+            for b in scene.elements[(i + 1)...] where a.rect.insetBy(tolerance).intersects(b.rect.insetBy(tolerance)) {
+                problems.append("\(a.kind.rawValue) \(a.name) overlaps \(b.kind.rawValue) \(b.name)")
+            }
+        }
+        var top = scene
+        if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
+        let texts = top.texts(metrics)
+        for text in scene.texts(metrics) where !screen.contains(text.rect, tolerance: tolerance) {
+            problems.append("text \"\(text.text)\" \(describe(text.rect)) is cut by the screen edge")
+        }
+        for (i, a) in texts.enumerated() {
+            for b in texts[(i + 1)...] where a.rect.insetBy(tolerance).intersects(b.rect.insetBy(tolerance)) {
+                problems.append("text \"\(a.text)\" overlaps text \"\(b.text)\"")
+            }
+            for element in scene.elements where a.rect.insetBy(tolerance).intersects(element.rect) {
+                if !element.rect.contains(a.rect, tolerance: tolerance) {
+                    problems.append("text \"\(a.text)\" overlaps \(element.kind.rawValue) \(element.name)")
+                }
+            }
+        }
+        return problems
+    }
+}

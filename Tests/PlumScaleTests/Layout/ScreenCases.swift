@@ -1,0 +1,165 @@
+import Foundation
+@testable import PlumScale
+@testable import PlumScaleCore
+
+/// Every screen in every state worth looking at, made through the core's
+/// own events (and store answers made up here), at any window size: the
+/// layout tests hold each to LayoutCheck, and `make gallery` draws each.
+struct ScreenCase {
+    var name: String
+    var state: AppState
+}
+
+enum ScreenCases {
+    static let sizes: [(Int, Int)] = [(640, 360), (800, 480), (1280, 720), (1920, 1080), (3840, 2160), (720, 1280)]
+
+    static let metrics: TextMetrics = (try? FontSet(path: Paths.font).textMetrics()) ?? .estimate
+
+    static func source(_ mode: ForceMode) -> InputSource { .replay(ReplayDevice(name: "Test panel", mode: mode)) }
+
+    static func state(_ width: Int, _ height: Int, mode: ForceMode = .force, mouse: Bool = false, config: Config = .defaults,
+                      kiosk: Bool = false) -> AppState {
+        var state = AppState(
+            screen: Size(Double(width), Double(height)), source: source(mode), mouseEmulation: mouse, config: config,
+            kiosk: kiosk)
+        state.metrics = metrics
+        return state
+    }
+
+    /// Contacts down at normalised positions with forces, then left to settle.
+    static func place(_ points: [(x: Double, y: Double, force: Double)], on state: inout AppState, at t: Double = 0) {
+        for (i, p) in points.enumerated() {
+            state.apply(InputEvent(time: t, .touchDown(TouchSample(id: 100 + i, x: p.x, y: p.y, pressure: p.force, touchMajor: p.force))))
+        }
+        settle(&state, until: t + 2)
+    }
+
+    static func settle(_ state: inout AppState, until t: Double) {
+        while let wake = state.nextWake, wake < t { state.apply(InputEvent(time: wake, .tick)) }
+        state.apply(InputEvent(time: t, .tick))
+    }
+
+    /// Five objects: the centre, two edges, two corners.
+    static let five: [(x: Double, y: Double, force: Double)] = [
+        (0.5, 0.5, 0.42), (0.0, 0.5, 0.30), (1.0, 0.45, 0.55), (0.0, 0.0, 0.20), (1.0, 1.0, 0.86),
+    ]
+
+    /// `count` objects on a grid over the whole screen, edges included.
+    static func grid(_ count: Int) -> [(x: Double, y: Double, force: Double)] {
+        let columns = Int(Double(count).squareRoot().rounded(.up)) + 1, rows = (count + columns - 1) / columns
+        return (0..<count).map { i in
+            let c = i % columns, r = i / columns
+            return (Double(c) / Double(max(columns - 1, 1)), Double(r) / Double(max(rows - 1, 1)), 0.1 + 0.8 * Double((i * 7) % count) / Double(count))
+        }
+    }
+
+    static func key(_ key: Key, _ state: inout AppState, at t: Double) {
+        state.apply(InputEvent(time: t, .keyDown(key, modifiers: [])))
+        state.apply(InputEvent(time: t, .keyUp(key, modifiers: [])))
+    }
+
+    static let rows: [HistoryRow] = (1...30).reversed().map { id in
+        HistoryRow(
+            id: Int64(id), takenAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(id) * 3600), device: "Test panel",
+            mode: "force", objectCount: 1 + id % 5, heaviestForce: 0.3 + Double(id % 7) / 10, heaviestGrams: id % 3 == 0 ? 123.4 : nil)
+    }
+
+    static let weighing = Weighing(
+        id: 30, takenAt: Date(timeIntervalSince1970: 1_700_108_000), device: "Test panel", mode: "force",
+        objects: five.enumerated().map { i, p in
+            WeighedObject(index: i, x: p.x * 1280, y: p.y * 720, force: p.force, grams: i == 0 ? 153.2 : nil, stable: i != 2, tare: i == 1 ? 0.05 : 0)
+        })
+
+    /// The history opened with rows, then `steps` applied.
+    static func history(_ width: Int, _ height: Int, rows: [HistoryRow] = rows, mode: ForceMode = .force) -> AppState {
+        var state = Self.state(width, height, mode: mode)
+        key(.character("h"), &state, at: 1)
+        state.apply(InputEvent(time: 1, .history(.rows(page: 0, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .gmt) }))))
+        return state
+    }
+
+    /// A press on the first row with rising force, to `force`.
+    static func press(_ state: inout AppState, force: Double, weighing: Weighing? = nil) {
+        guard let row = state.scene().elements.first(where: { $0.kind == .row }) else { return }
+        let p = state.layout.screenPoint(row.rect.center)
+        let logical = state.layout.logicalScreen
+        let sample = { (f: Double) in TouchSample(id: 40, x: p.x / logical.width, y: p.y / logical.height, pressure: f) }
+        state.apply(InputEvent(time: 2, .touchDown(sample(0.05))))
+        var t = 2.0
+        for f in stride(from: 0.1, through: force, by: 0.1) {
+            t += 0.05
+            state.apply(InputEvent(time: t, .touchMove(sample(f))))
+        }
+        if let weighing { state.apply(InputEvent(time: t, .history(.weighing(weighing)))) }
+    }
+
+    static func cases(_ width: Int, _ height: Int) -> [ScreenCase] {
+        var cases: [ScreenCase] = []
+        func add(_ name: String, _ state: AppState) { cases.append(ScreenCase(name: name, state: state)) }
+        // The scale.
+        add("scale-empty", state(width, height))
+        add("scale-empty-mouse", state(width, height, mouse: true))
+        add("scale-empty-area", state(width, height, mode: .area))
+        add("scale-empty-position", state(width, height, mode: .position))
+        for (name, points) in [("one", [(0.5, 0.5, 0.42)]), ("five-edges", five), ("ten", grid(10)), ("twenty", grid(20))] {
+            var s = state(width, height)
+            place(points, on: &s)
+            add("scale-\(name)", s)
+        }
+        var tied = state(width, height)
+        place([(0.25, 0.5, 0.5), (0.5, 0.5, 0.5), (0.75, 0.5, 0.5)], on: &tied)
+        add("scale-tie", tied)
+        var tared = state(width, height)
+        place(five, on: &tared)
+        key(.character("t"), &tared, at: 3)
+        add("scale-tared", tared)
+        var area = state(width, height, mode: .area)
+        place(five, on: &area)
+        add("scale-five-area", area)
+        var position = state(width, height, mode: .position)
+        place(five, on: &position)
+        add("scale-five-position", position)
+        var noticed = state(width, height)
+        key(.space, &noticed, at: 1)
+        add("scale-notice", noticed)
+        // The wizard, each step.
+        var wizard = state(width, height)
+        key(.character("k"), &wizard, at: 1)
+        add("wizard-clear", wizard)
+        key(.character("z"), &wizard, at: 1.1)
+        _ = wizard.perform(.zeroTapped)
+        add("wizard-place", wizard)
+        key(.character("7"), &wizard, at: 1.2)
+        place([(0.3, 0.5, 0.4)], on: &wizard, at: 1.3)
+        add("wizard-captured", wizard)
+        var refused = state(width, height, mode: .area)
+        key(.character("k"), &refused, at: 1)
+        add("wizard-refused", refused)
+        // The history.
+        add("history-empty", history(width, height, rows: []))
+        add("history-rows", history(width, height))
+        var hint = history(width, height)
+        press(&hint, force: 0.3)
+        add("history-hint", hint)
+        var peek = history(width, height)
+        press(&peek, force: 0.5, weighing: weighing)
+        add("history-peek", peek)
+        var loading = history(width, height)
+        press(&loading, force: 0.5)
+        add("history-peek-loading", loading)
+        var detail = history(width, height)
+        key(.down, &detail, at: 2)
+        key(.enter, &detail, at: 2.1)
+        detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
+        add("detail", detail)
+        // The kiosk's PIN pad, with a notice over it.
+        var config = Config.defaults
+        config.kiosk.pin = "2468"
+        var kiosk = state(width, height, config: config, kiosk: true)
+        kiosk.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 9, x: 0.01, y: 0.01, pressure: 0.3))))
+        settle(&kiosk, until: 3.5)
+        key(.character("1"), &kiosk, at: 3.6)
+        add("kiosk-pin", kiosk)
+        return cases
+    }
+}
