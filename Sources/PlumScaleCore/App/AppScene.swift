@@ -5,25 +5,46 @@ extension AppState {
         switch screen {
         case .scale: scene = scaleScene()
         case .calibration(let wizard):
-            scene = scaleScene()
-            scene.elements.removeAll { $0.kind == .button }
+            scene = scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel])
             appendWizard(wizard, to: &scene)
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
         }
         appendPinPad(to: &scene)
-        if let notice {
-            let size = layout.size
-            let rect = Rect(x: size.width / 2 - 300, y: size.height - 120, width: 600, height: 44)
-            scene.shapes.append(.rect(rect, color: Color(40, 40, 48, 230)))
-            scene.shapes.append(.text(notice.text, at: rect.center, anchor: .center, size: 18, color: .white))
-        }
+        // The PIN pad takes the screen: what the scale has to say waits.
+        if let notice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
         return scene
     }
 
-    static func button(_ name: String, _ title: String, _ rect: Rect, kind: ElementKind = .button, into scene: inout Scene) {
-        scene.shapes.append(.rect(rect, color: Color(232, 232, 240)))
-        scene.shapes.append(.text(title, at: rect.center, anchor: .center, size: 18, color: .ink))
+    /// The notice in a free place: the lowest spot, centred, where it
+    /// covers no control and no text of the screen it is on.
+    private func appendNotice(_ notice: Notice, to scene: inout Scene) {
+        let size = layout.size
+        let textSize = metrics.size(fitting: notice.text, width: size.width - 40, preferred: 18, minimum: 12)
+        let width = min(max(metrics.width(notice.text, size: textSize) + 32, 300), size.width - 20), height = 44.0
+        var top = scene
+        if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
+        let taken = top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
+        var rect = Rect(x: (size.width - width) / 2, y: size.height - 10 - height, width: width, height: height)
+        var y = rect.y
+        while y >= 10 {
+            let candidate = Rect(x: rect.x, y: y, width: width, height: height)
+            if !taken.contains(where: { $0.intersects(candidate) }) {
+                rect = candidate
+                break
+            }
+            y -= 8
+        }
+        scene.shapes.append(.rect(rect, color: Color(40, 40, 48, 235)))
+        scene.shapes.append(.text(notice.text, at: rect.center, anchor: .center, size: textSize, color: .white))
+    }
+
+    static func button(
+        _ name: String, _ title: String, _ rect: Rect, kind: ElementKind = .button, textSize: Double = 18,
+        color: Color = Color(232, 232, 240), textColor: Color = .ink, into scene: inout Scene
+    ) {
+        scene.shapes.append(.rect(rect, color: color))
+        scene.shapes.append(.text(title, at: rect.center, anchor: .center, size: textSize, color: textColor))
         scene.elements.append(Element(kind: kind, name: name, rect: rect))
     }
 }

@@ -35,7 +35,7 @@ public struct AppState: Equatable, Sendable {
     /// The zone times are shown in: the shell gives the local one.
     public var timeZone = TimeZone.gmt
     /// How wide the UI font draws texts: the shell measures its font.
-    public var metrics = TextMetrics.estimate
+    public var metrics = TextMetrics.estimate { didSet { refreshButtonPanel() } }
     /// The UI scale asked for (`--ui-scale`, or the display's DPI); nil: from the window size.
     public let uiScale: Double?
     /// Touches that went down on a control: they press it, they weigh nothing.
@@ -62,7 +62,7 @@ public struct AppState: Equatable, Sendable {
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit)
         self.mouse = mouseEmulation ? MouseEmulation() : nil
-        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, metrics: .estimate)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -66,7 +66,7 @@ extension AppState {
         guard case .calibration(let wizard) = screen else { return false }
         func control(_ x: Double, _ y: Double) -> CalibrationAction? {
             let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
-            return CalibrationLayout.controls(for: wizard, size: layout.size).first { $0.rect.contains(p) }?.action
+            return calibrationLayout(wizard).controls.first { $0.rect.contains(p) }?.action
         }
         switch event.kind {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
@@ -101,7 +101,8 @@ extension AppState {
     }
 
     private func inPanel(_ x: Double, _ y: Double) -> Bool {
-        CalibrationLayout.panel(size: layout.size).contains(layout.layoutPoint(normalizedX: x, normalizedY: y))
+        guard case .calibration(let wizard) = screen else { return false }
+        return calibrationLayout(wizard).panel.contains(layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
     /// Captures once the reference has been stable for the set time.

@@ -1,20 +1,23 @@
 /// The wizard's panel, drawn over the scale.
 extension AppState {
+    /// The wizard's layout now (the scene and the hit tests share it).
+    func calibrationLayout(_ wizard: CalibrationWizard) -> CalibrationLayout {
+        var progress: Double?
+        if wizard.step == .place, wizard.mass != nil, let reference { progress = reference.stable ? 1 : reference.stableProgress }
+        return CalibrationLayout(
+            wizard: wizard, size: layout.size, metrics: metrics, title: "Calibrate \(source.deviceName)", progress: progress)
+    }
+
     func appendWizard(_ wizard: CalibrationWizard, to scene: inout Scene) {
-        let size = layout.size
-        let panel = CalibrationLayout.panel(size: size)
-        scene.shapes.append(.rect(panel, color: Color(246, 246, 250, 240)))
-        scene.shapes.append(.text("Calibrate \(source.deviceName)", at: Point(panel.x + 15, 16), anchor: .topLeft, size: 22, color: .ink))
-        scene.shapes.append(.text(wizard.message, at: Point(panel.x + 15, 56), anchor: .topLeft, size: 14, color: .ink))
-        let status = "mass: \(wizard.massText.isEmpty ? "–" : wizard.massText + " g") · points: \(wizard.points.count)"
-        scene.shapes.append(.text(status, at: Point(panel.x + 15, 100), anchor: .topLeft, size: 18, color: .blue))
-        if wizard.step == .place, wizard.mass != nil, let reference {
-            let progress = reference.stable ? 1 : reference.stableProgress
-            scene.shapes.append(
-                .text("stable: \(Int(progress * 100))%", at: Point(panel.x + 300, 100), anchor: .topLeft, size: 18, color: .grey))
+        let placed = calibrationLayout(wizard)
+        scene.shapes.append(.rect(placed.panel, color: Color(246, 246, 250)))
+        scene.shapes.append(.rect(Rect(x: placed.panel.x, y: 0, width: 1, height: placed.panel.height), color: Color(200, 200, 210)))
+        for line in placed.lines {
+            scene.shapes.append(.text(line.text, at: line.at, anchor: .topLeft, size: line.size, color: line.color))
         }
-        for control in CalibrationLayout.controls(for: wizard, size: size) {
-            Self.button(control.name, control.title, control.rect, into: &scene)
+        for control in placed.controls {
+            let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
+            Self.button(control.name, control.title, control.rect, textSize: size, into: &scene)
         }
     }
 }

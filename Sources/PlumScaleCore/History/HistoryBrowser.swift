@@ -6,7 +6,8 @@ import Foundation
 public struct HistoryBrowser: Equatable, Sendable {
     public static let pageSize = 50
     public static let rowHeight = 64.0
-    public static let top = 72.0
+    /// Where the rows start: under the title bar and the column headers.
+    public static let top = 100.0
 
     var pages: [Int: [HistoryRow]] = [:]
     var labels: [Int: [String]] = [:]

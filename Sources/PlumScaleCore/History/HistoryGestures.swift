@@ -9,8 +9,12 @@ extension HistoryBrowser {
     /// Where a point is, as Peek & Pop sees it.
     func target(at p: Point, size: Size) -> PeekTarget {
         if peek.phase == .actions || peek.phase == .peek || peek.phase == .confirmDelete {
+            if peek.phase == .confirmDelete {
+                for (name, rect) in HistoryLayout.confirmRects(size: size) where rect.contains(p) {
+                    return name == "delete" ? .confirmDelete : .outside
+                }
+            }
             for (action, rect) in HistoryLayout.actionRects(size: size) where rect.contains(p) {
-                if peek.phase == .confirmDelete { return action == .delete ? .confirmDelete : .outside }
                 if peek.phase == .actions { return .action(action) }
             }
             if HistoryLayout.previewRect(size: size).contains(p) { return .preview }
@@ -46,6 +50,14 @@ enum HistoryLayout {
         return PeekAction.allCases.enumerated().map { i, action in
             (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
         }
+    }
+
+    /// "Delete for good" where Open was, Cancel where Delete was: a second
+    /// tap on Delete cancels rather than deletes.
+    static func confirmRects(size: Size) -> [(name: String, rect: Rect)] {
+        let actions = actionRects(size: size)
+        guard let first = actions.first?.1, let last = actions.last?.1 else { return [] }
+        return [("delete", first), ("cancel", last)]
     }
 
     static func detailButtons(size: Size) -> [(action: DetailAction, title: String, rect: Rect)] {

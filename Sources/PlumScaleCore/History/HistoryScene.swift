@@ -9,48 +9,76 @@ extension AppState {
         var scene = Scene(layout: layout)
         let size = layout.size
         let visible = browser.visibleIndices(height: size.height)
+        let shown = visible.compactMap { index in browser.row(at: index).map { (index, $0.row, $0.label) } }
+        let columns = HistoryColumns(rows: shown.map { ($0.1, $0.2) }, width: size.width, metrics: metrics)
         var pressedRow: (Rect, HistoryRow, String)?
-        for index in visible {
-            guard let (row, label) = browser.row(at: index) else { continue }
+        let viewport = Rect(x: 0, y: HistoryBrowser.top, width: size.width, height: size.height - HistoryBrowser.top)
+        for (index, row, label) in shown {
             let rect = browser.rowRect(index, width: size.width)
-            appendRow(row, label: label, rect: rect, selected: index == browser.selected, into: &scene)
+            appendRow(row, label: label, rect: rect, viewport: viewport, columns: columns, selected: index == browser.selected, into: &scene)
             if browser.peek.row == row.id { pressedRow = (rect, row, label) }
         }
         if browser.knownCount == 0, !browser.requested.contains(0) {
-            scene.shapes.append(.text("No weighings yet. Press Record (space) on the scale.", at: Point(size.width / 2, size.height / 2), anchor: .center, size: 24, color: .grey))
+            let empty = "No weighings yet. Press Record (space) on the scale."
+            for (i, line) in Flow.paragraph(empty, width: size.width - 40, size: 24, metrics: metrics).enumerated() {
+                scene.shapes.append(.text(
+                    line.text, at: Point(size.width / 2, size.height / 2 + Double(i) * 30), anchor: .center, size: line.size, color: .grey))
+            }
         }
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: HistoryBrowser.top - 4), color: Color(245, 245, 250)))
-        scene.shapes.append(.text("History", at: Point(size.width / 2, 18), anchor: .topCenter, size: 28, color: .ink))
-        Self.button("back", "‹ Back", HistoryLayout.back, into: &scene)
-        appendPeek(browser, pressedRow, into: &scene)
+        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: HistoryBrowser.top - 2), color: Color(245, 245, 250)))
+        let back = HistoryLayout.back
+        let titleRoom = size.width - 2 * (back.maxX + 10)
+        let titleSize = metrics.size(fitting: "History", width: titleRoom, preferred: 28, minimum: 14)
+        scene.shapes.append(.text("History", at: Point(size.width / 2, 16), anchor: .topCenter, size: titleSize, color: .ink))
+        Self.button("back", "‹ Back", back, into: &scene)
+        if !shown.isEmpty { columns.appendHeaders(y: HistoryBrowser.top - 26, into: &scene) }
+        appendPeek(browser, pressedRow, columns: columns, into: &scene)
         return scene
     }
 
-    private func appendRow(_ row: HistoryRow, label: String, rect: Rect, selected: Bool, into scene: inout Scene) {
+    private func appendRow(
+        _ row: HistoryRow, label: String, rect: Rect, viewport: Rect, columns: HistoryColumns, selected: Bool,
+        into scene: inout Scene
+    ) {
         scene.shapes.append(.rect(rect, color: selected ? Color(225, 232, 255) : Color(250, 250, 252)))
-        let y = rect.y + rect.height / 2 - 12
-        scene.shapes.append(.text(label, at: Point(24, y), anchor: .topLeft, size: 22, color: .ink))
-        scene.shapes.append(.text("\(row.objectCount) object\(row.objectCount == 1 ? "" : "s")", at: Point(rect.width * 0.45, y), anchor: .topLeft, size: 22, color: .grey))
-        let heaviest = row.heaviestGrams.map { Plum.grams($0) }
-            ?? Plum.label(force: row.heaviestForce, mode: ForceMode(rawValue: row.mode) ?? .position) ?? "no force"
-        scene.shapes.append(.text("heaviest " + heaviest, at: Point(rect.width - 24, y), anchor: .topRight, size: 22, color: .blue))
+        // A row half scrolled out shows its background only: no text is ever cut.
+        guard viewport.contains(rect, tolerance: 0.5) else {
+            let visible = Rect(x: rect.x, y: max(rect.y, viewport.y), width: rect.width, height: min(rect.maxY, viewport.maxY) - max(rect.y, viewport.y))
+            if visible.height >= 8 { scene.elements.append(Element(kind: .row, weighingID: row.id, rect: visible)) }
+            return
+        }
+        columns.append(row, label: label, in: rect, into: &scene)
         scene.elements.append(Element(kind: .row, weighingID: row.id, rect: rect))
     }
 
+    /// What the preview says to do next, in the words of the input in use:
+    /// pressing harder where touches carry force, holding where they do not,
+    /// the mouse's and the keyboard's own ways otherwise.
+    func peekHint(_ browser: HistoryBrowser) -> String {
+        switch browser.press?.id {
+        case HistoryBrowser.mousePressID?: "hold to open · wheel up opens now · release to close"
+        case nil: "Enter opens · release space to close"
+        case _ where source.mode == .force: "press harder to open · swipe up for actions"
+        default: "keep holding to open · swipe up for actions"
+        }
+    }
+
     /// Hint: everything but the pressed row dims as the force rises. Peek:
-    /// the preview card. Actions: Open, Export, Delete under it.
-    private func appendPeek(_ browser: HistoryBrowser, _ pressed: (Rect, HistoryRow, String)?, into scene: inout Scene) {
+    /// the preview card. Actions: Open, Export, Delete under it; Delete asks
+    /// again, in red, beside a Cancel, away from where Delete was.
+    private func appendPeek(
+        _ browser: HistoryBrowser, _ pressed: (Rect, HistoryRow, String)?, columns: HistoryColumns, into scene: inout Scene
+    ) {
         let size = layout.size
         let phase = browser.peek.phase
         guard phase != .none, phase != .pop else { return }
         let amount = phase == .hint ? browser.peek.progress : 1
         // Everything but the pressed row blurs and dims as the force rises.
         if amount > 0.05 { scene.shapes.append(.blur(radius: 6 * amount)) }
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(Self.dim.r, Self.dim.g, Self.dim.b, UInt8(150 * amount))))
+        scene.beginModal(dim: Color(Self.dim.r, Self.dim.g, Self.dim.b, UInt8(150 * amount)))
         if phase == .hint, let (rect, row, label) = pressed {
-            var lifted = Scene(layout: layout)
-            appendRow(row, label: label, rect: rect, selected: true, into: &lifted)
-            scene.shapes += lifted.shapes
+            scene.shapes.append(.rect(rect, color: Color(225, 232, 255)))
+            columns.append(row, label: label, in: rect, into: &scene)
             return
         }
         let card = HistoryLayout.previewRect(size: size)
@@ -61,49 +89,81 @@ extension AppState {
         } else {
             scene.shapes.append(.text("Loading…", at: card.center, anchor: .center, size: 22, color: .grey))
         }
-        if phase == .actions || phase == .confirmDelete {
+        switch phase {
+        case .actions:
             for (action, rect) in HistoryLayout.actionRects(size: size) {
-                let title = phase == .confirmDelete
-                    ? (action == .delete ? "Delete for good" : "")
-                    : action.rawValue.capitalized
-                guard !title.isEmpty else { continue }
-                Self.button(action.rawValue, title, rect, kind: .action, into: &scene)
+                Self.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
             }
-        } else {
-            scene.shapes.append(.text("press harder to open · swipe up for actions", at: Point(card.center.x, card.y + card.height + 14), anchor: .topCenter, size: 18, color: .white))
+        case .confirmDelete:
+            for (name, rect) in HistoryLayout.confirmRects(size: size) {
+                let delete = name == "delete"
+                Self.button(
+                    delete ? "delete" : "cancel", delete ? "Delete for good" : "Cancel", rect, kind: .action,
+                    textSize: metrics.size(fitting: "Delete for good", width: rect.width - 8, preferred: 18, minimum: 11),
+                    color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
+            }
+        default:
+            let hint = peekHint(browser)
+            let hintSize = metrics.size(fitting: hint, width: size.width - 20, preferred: 18, minimum: 11)
+            scene.shapes.append(
+                .text(hint, at: Point(card.center.x, card.maxY + 12), anchor: .topCenter, size: hintSize, color: .white))
         }
     }
 
-    /// A recorded weighing drawn as it was, scaled into `rect`, by the same
-    /// drawing code as the live scale.
-    func appendWeighing(_ weighing: Weighing, in rect: Rect, into scene: inout Scene) {
-        let s = min(rect.width / layout.size.width, rect.height / layout.size.height)
-        let ox = rect.x + (rect.width - layout.size.width * s) / 2, oy = rect.y + (rect.height - layout.size.height * s) / 2
-        PlumDrawing.append(PlumDrawing.circles(for: weighing), to: &scene, scale: s) { Point(ox + $0.x * s, oy + $0.y * s) }
-        let title = "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone)) · \(weighing.device) · \(weighing.mode)"
-        scene.shapes.append(.text(title, at: Point(rect.x + 10, rect.y + 8), anchor: .topLeft, size: 16, color: .grey))
+    static let deleteRed = Color(196, 30, 30)
+
+    /// A recorded weighing drawn as it was, scaled into `rect` with its
+    /// shape kept, by the same drawing code as the live scale; its title
+    /// along the top.
+    func appendWeighing(_ weighing: Weighing, in rect: Rect, titled: Bool = true, into scene: inout Scene) {
+        var area = rect
+        if titled {
+            let title = "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone)) · \(weighing.device) · \(weighing.mode)"
+            let titleSize = metrics.size(fitting: title, width: rect.width - 20, preferred: 16, minimum: 10)
+            scene.shapes.append(.text(title, at: Point(rect.x + 10, rect.y + 6), anchor: .topLeft, size: titleSize, color: .grey))
+            let used = 10 + metrics.lineHeight * titleSize
+            area = Rect(x: rect.x, y: rect.y + used, width: rect.width, height: rect.height - used)
+        }
+        PlumDrawing.append(PlumDrawing.circles(for: weighing), fittedIn: area, metrics: metrics, to: &scene)
     }
 
-    /// The weighing full size as it was, its objects listed with their values.
+    /// The weighing as it was, its objects listed with their values, under
+    /// a bar with Back, Export and Delete (red).
     func detailScene(_ detail: HistoryDetail) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
+        let bar = HistoryLayout.back.maxY + 10
         if let weighing = detail.weighing {
-            PlumDrawing.append(PlumDrawing.circles(for: weighing), to: &scene)
-            var y = 74.0
+            let listWidth = min(320, size.width * 0.38)
+            let drawing = Rect(x: 10, y: bar, width: size.width - listWidth - 30, height: size.height - bar - 10)
+            scene.shapes.append(.rect(drawing, color: Color(250, 250, 252)))
+            appendWeighing(weighing, in: drawing, titled: false, into: &scene)
+            var y = bar + 8
+            let x = size.width - listWidth - 10
             let title = "Weighing #\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone))"
-            scene.shapes.append(.text(title, at: Point(size.width / 2, 18), anchor: .topCenter, size: 24, color: .ink))
+            for line in Flow.paragraph(title, width: listWidth, size: 20, metrics: metrics) {
+                scene.shapes.append(.text(line.text, at: Point(x, y), anchor: .topLeft, size: line.size, color: .ink))
+                y += metrics.lineHeight * line.size
+            }
+            y += 6
+            let mode = ForceMode(rawValue: weighing.mode) ?? .position
             for object in weighing.objects {
-                let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: ForceMode(rawValue: weighing.mode) ?? .position) ?? "no force"
-                let line = "\(object.index + 1). \(value)\(object.stable ? "" : " (unsettled)")\(object.tare != 0 ? String(format: " tare %.1f%%", object.tare * 100) : "")"
-                scene.shapes.append(.text(line, at: Point(size.width - 20, y), anchor: .topRight, size: 18, color: .ink))
-                y += 24
+                let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: mode) ?? "no force"
+                let notes = (object.stable ? "" : " (unsettled)") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
+                let line = "\(object.index + 1). \(value)\(notes)"
+                let lineSize = metrics.size(fitting: line, width: listWidth, preferred: 18, minimum: 11)
+                guard y + metrics.lineHeight * lineSize <= size.height - 10 else { break }
+                scene.shapes.append(.text(line, at: Point(x, y), anchor: .topLeft, size: lineSize, color: .ink))
+                y += metrics.lineHeight * lineSize + 2
             }
         } else {
             scene.shapes.append(.text("Loading…", at: Point(size.width / 2, size.height / 2), anchor: .center, size: 24, color: .grey))
         }
         for button in HistoryLayout.detailButtons(size: size) {
-            Self.button(button.action.rawValue, button.title, button.rect, into: &scene)
+            let delete = button.action == .deleteTapped
+            Self.button(
+                button.action.rawValue, button.title, button.rect, color: delete ? Self.deleteRed : Color(232, 232, 240),
+                textColor: delete ? .white : .ink, into: &scene)
         }
         return scene
     }

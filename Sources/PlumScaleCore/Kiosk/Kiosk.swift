@@ -96,12 +96,25 @@ public struct PinPad: Equatable, Sendable {
 
     static let keys: [PinPadAction] = (1...9).map { .pinDigit($0) } + [.cancelTapped, .pinDigit(0), .okTapped]
 
-    /// The keypad's keys, centred on the screen.
+    /// The keypad's keys, centred on the screen under the message and the
+    /// dots, as large as the screen allows (100 x 70 at most).
     static func keyRects(size: Size) -> [(action: PinPadAction, rect: Rect)] {
-        let w = 100.0, h = 70.0, gap = 10.0
-        let x0 = size.width / 2 - (3 * w + 2 * gap) / 2, y0 = size.height / 2 - 140
+        let gap = 10.0
+        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24), w = min(100, h * 1.45)
+        let x0 = size.width / 2 - (3 * w + 2 * gap) / 2, y0 = top(size: size) + 2 * textRoom
         return keys.enumerated().map { i, key in
             (key, Rect(x: x0 + Double(i % 3) * (w + gap), y: y0 + Double(i / 3) * (h + gap), width: w, height: h))
         }
+    }
+
+    /// Room for the message and for the dots, each a line of 26 px text.
+    static let textRoom = 34.0
+    static let margin = 12.0
+
+    /// Where the pad's block (message, dots, keys) starts.
+    static func top(size: Size) -> Double {
+        let gap = 10.0
+        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24)
+        return max((size.height - (2 * textRoom + 4 * h + 3 * gap)) / 2, margin)
     }
 }

@@ -122,11 +122,14 @@ extension AppState {
     func appendPinPad(to scene: inout Scene) {
         guard let pad = kiosk?.pinPad else { return }
         let size = layout.size
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(20, 20, 30, 170)))
-        scene.shapes.append(.text(pad.message, at: Point(size.width / 2, size.height / 2 - 220), anchor: .center, size: 26, color: .white))
+        scene.beginModal(dim: Color(20, 20, 30, 200))
+        let top = PinPad.top(size: size), room = PinPad.textRoom
+        let messageSize = metrics.size(fitting: pad.message, width: size.width - 24, preferred: 26, minimum: 12)
+        scene.shapes.append(
+            .text(pad.message, at: Point(size.width / 2, top + room / 2), anchor: .center, size: messageSize, color: .white))
         let dots = String(repeating: "●", count: pad.entered.count)
         scene.shapes.append(
-            .text(dots.isEmpty ? " " : dots, at: Point(size.width / 2, size.height / 2 - 175), anchor: .center, size: 26, color: .white))
+            .text(dots.isEmpty ? " " : dots, at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
         for (action, rect) in PinPad.keyRects(size: size) {
             Self.button(action.elementName, action.title, rect, kind: .key, into: &scene)
         }

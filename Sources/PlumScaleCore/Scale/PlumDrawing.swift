@@ -11,28 +11,31 @@ struct PlumCircle {
 }
 
 enum PlumDrawing {
-    /// Fills first, then rings, then labels, so no ring is ever hidden.
-    /// `map` places layout points (scaled previews), `scale` sizes them.
-    static func append(
-        _ circles: [PlumCircle], to scene: inout Scene, scale: Double = 1, map: (Point) -> Point = { $0 }
-    ) {
-        // By index: each pass reads the fields it draws, without copying circles.
-        for i in circles.indices {
-            if let fill = circles[i].fill {
-                scene.shapes.append(.disc(center: map(circles[i].position), radius: circles[i].radius * scale, color: fill))
-            }
+    /// Fills first, then rings, then labels, so no ring is ever hidden; the
+    /// whole arrangement fitted into `area` with its shape kept (never
+    /// enlarged), each label placed where it is whole inside `area`.
+    static func append(_ circles: [PlumCircle], fittedIn area: Rect, metrics: TextMetrics, to scene: inout Scene) {
+        guard !circles.isEmpty, area.width > 0, area.height > 0 else { return }
+        let minX = circles.map { $0.position.x - $0.radius }.min() ?? 0, maxX = circles.map { $0.position.x + $0.radius }.max() ?? 0
+        let minY = circles.map { $0.position.y - $0.radius }.min() ?? 0, maxY = circles.map { $0.position.y + $0.radius }.max() ?? 0
+        let scale = min(1, area.width / max(maxX - minX, 1), area.height / max(maxY - minY, 1))
+        let ox = area.x + (area.width - (maxX - minX) * scale) / 2 - minX * scale
+        let oy = area.y + (area.height - (maxY - minY) * scale) / 2 - minY * scale
+        func map(_ p: Point) -> Point { Point(ox + p.x * scale, oy + p.y * scale) }
+        for circle in circles {
+            if let fill = circle.fill { scene.shapes.append(.disc(center: map(circle.position), radius: circle.radius * scale, color: fill)) }
         }
-        for i in circles.indices {
+        for circle in circles {
             scene.shapes.append(
-                .ring(center: map(circles[i].position), radius: circles[i].radius * scale,
-                      width: max(Plum.strokeWidth * scale, 1.5), color: circles[i].ring))
+                .ring(center: map(circle.position), radius: circle.radius * scale, width: max(Plum.strokeWidth * scale, 1.5), color: circle.ring))
         }
-        for i in circles.indices {
-            guard let label = circles[i].label else { continue }
-            let p = map(circles[i].position)
-            scene.shapes.append(
-                .text(label, at: Point(p.x, p.y + circles[i].radius * scale), anchor: .topCenter,
-                      size: max(Plum.labelSize * scale, 11), color: circles[i].labelColor))
+        var placer = LabelPlacer(bounds: area.insetBy(2), obstacles: [])
+        let size = max(Plum.labelSize * scale, 11)
+        for circle in circles {
+            guard let label = circle.label else { continue }
+            let box = metrics.box(label, size: size)
+            let corner = placer.place(box, center: map(circle.position), radius: circle.radius * scale)
+            scene.shapes.append(.text(label, at: corner, anchor: .topLeft, size: size, color: circle.labelColor))
         }
     }
 

@@ -9,39 +9,47 @@ public struct ScaleButton: Equatable, Sendable {
     public var key: Key { action.key }
 }
 
-/// The buttons for one layout size and force mode, with their shapes and
-/// elements made once: the state keeps a panel and makes a new one when the
-/// layout or the mode changes, not for every scene.
+/// The buttons for one layout size, force mode and font, with their shapes
+/// and elements made once: the state keeps a panel and makes a new one when
+/// any of those changes, not for every scene. They sit along the bottom
+/// edge, right-aligned, on as many rows as the width needs; when the titles
+/// with their keys do not fit on one row, the keys are left out of them.
 struct ScaleButtonPanel: Equatable, Sendable {
     let size: Size
     let mode: ForceMode
+    let metrics: TextMetrics
     let buttons: [ScaleButton]
     let shapes: [Shape]
     let elements: [Element]
+    /// The top of the highest row of buttons.
+    let top: Double
 
-    init(size: Size, mode: ForceMode) {
+    init(size: Size, mode: ForceMode, metrics: TextMetrics) {
         self.size = size
         self.mode = mode
-        var items: [(ScaleAction, String)] = [(.recordTapped, "Record (space)"), (.historyTapped, "History (h)")]
-        if mode != .position { items += [(.tareTapped, "Tare (t)"), (.clearTareTapped, "Clear tare (z)")] }
-        if mode == .force { items.append((.calibrateTapped, "Calibrate (k)")) }
-        let width = 150.0, height = 44.0, gap = 10.0
-        var x = size.width - gap
-        buttons = items.reversed().map { action, title in
-            x -= width
-            defer { x -= gap }
-            return ScaleButton(action: action, title: title, rect: Rect(x: x, y: size.height - height - gap, width: width, height: height))
-        }.reversed()
+        self.metrics = metrics
+        var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
+        if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
+        if mode == .force { items.append((.calibrateTapped, "Calibrate", "k")) }
+        let gap = Flow.gap, room = size.width - 2 * gap
+        let long = items.map { "\($0.1) (\($0.2))" }
+        let oneRow = Flow.buttonRows(long, right: size.width - gap, bottom: size.height - gap, width: room, metrics: metrics)
+        let titles = Set(oneRow.map(\.y)).count == 1 ? long : items.map(\.1)
+        let rects = Flow.buttonRows(titles, right: size.width - gap, bottom: size.height - gap, width: room, metrics: metrics)
+        buttons = zip(items, zip(titles, rects)).map { item, placed in
+            ScaleButton(action: item.0, title: placed.0, rect: placed.1)
+        }
         shapes = buttons.flatMap { button -> [Shape] in
             [.rect(button.rect, color: Color(232, 232, 240)),
-             .text(button.title, at: button.rect.center, anchor: .center, size: 18, color: .ink)]
+             .text(button.title, at: button.rect.center, anchor: .center, size: Flow.buttonText, color: .ink)]
         }
         elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
+        top = rects.map(\.y).min() ?? size.height
     }
 
-    /// Whether this panel is the one for `size` and `mode`.
-    func fits(size: Size, mode: ForceMode) -> Bool {
-        self.size == size && self.mode == mode
+    /// Whether this panel is the one for `size`, `mode` and `metrics`.
+    func fits(size: Size, mode: ForceMode, metrics: TextMetrics) -> Bool {
+        self.size == size && self.mode == mode && self.metrics == metrics
     }
 }
 
@@ -61,6 +69,8 @@ extension AppState {
     /// A new panel when the layout or the mode has changed.
     mutating func refreshButtonPanel() {
         let size = layout.size, mode = source.mode
-        if !buttonPanel.fits(size: size, mode: mode) { buttonPanel = ScaleButtonPanel(size: size, mode: mode) }
+        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics) {
+            buttonPanel = ScaleButtonPanel(size: size, mode: mode, metrics: metrics)
+        }
     }
 }

@@ -7,8 +7,10 @@ extension AppState {
     static let stableGreen = Color(0, 150, 70)
 
     /// The scale screen: Plum-O-Meter's circles, labels and prompt, plus
-    /// what PlumScale adds (stability, ties, overload, tare, mode banner).
-    func scaleScene() -> Scene {
+    /// what PlumScale adds (stability, ties, overload, tare, mode banner),
+    /// laid out so that every text is whole and nothing covers a control.
+    /// `withButtons` false: the wizard's panel is up, over `reserved`.
+    func scaleScene(withButtons: Bool = true, reserved: [Rect] = []) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let count = scale.board.contacts.count
@@ -17,23 +19,28 @@ extension AppState {
         scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
         let shown = shownContacts()
         appendCircles(shown, to: &scene)
-        for i in shown.indices where shown[i].labelled { appendReadingDetails(of: shown[i], to: &scene) }
+        let bannerBottom = appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene)
+        let footer = withButtons ? appendFooter(to: &scene) : []
+        var placer = LabelPlacer(
+            bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
+            obstacles: (withButtons ? buttonPanel.buttons.map(\.rect) : []) + footer + reserved)
+        for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if count == 0 {
-            scene.shapes.append(
-                .text(Plum.prompt, at: Point(size.width / 2, size.height / 2), anchor: .center, size: 44, color: .ink))
+            let top = bannerBottom, bottom = footer.map(\.y).min() ?? (withButtons ? buttonPanel.top : size.height)
+            let right = reserved.map(\.x).min() ?? size.width
+            let promptSize = metrics.size(fitting: Plum.prompt, width: right - 40, preferred: 44, minimum: 14)
+            // Centred on the screen, as the original; between the banner and
+            // the buttons when they would touch it.
+            let half = metrics.lineHeight * promptSize / 2
+            let y = size.height / 2 - half >= top && size.height / 2 + half <= bottom ? size.height / 2 : (top + bottom) / 2
+            scene.shapes.append(.text(Plum.prompt, at: Point(right / 2, y), anchor: .center, size: promptSize, color: .ink))
         }
-        appendBanner(to: &scene)
-        appendButtons(to: &scene)
-        if let mouse {
-            let hint = MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)
-            scene.shapes.append(.text(hint, at: Point(12, size.height - 10), anchor: .bottomLeft, size: 16, color: .grey))
-        }
+        if withButtons { appendButtons(to: &scene) }
         return scene
     }
 
-    /// The circles as PlumDrawing draws them at full size (fills, then
-    /// rings, then labels, so no ring is ever hidden), written straight
-    /// into the scene: each label is made once, into its shape.
+    /// The circles as PlumDrawing draws them at full size: fills, then
+    /// rings, so no ring is ever hidden; the labels come after, placed.
     private func appendCircles(_ shown: [ShownContact], to scene: inout Scene) {
         for i in shown.indices {
             if let fill = shown[i].fill {
@@ -44,37 +51,61 @@ extension AppState {
             scene.shapes.append(
                 .ring(center: shown[i].position, radius: shown[i].radius, width: Plum.strokeWidth, color: shown[i].ringColor))
         }
-        let mode = source.mode
-        for i in shown.indices {
-            guard let label = shown[i].label(mode: mode) else { continue }
-            let p = shown[i].position
-            scene.shapes.append(
-                .text(label, at: Point(p.x, p.y + shown[i].radius), anchor: .topCenter, size: Plum.labelSize, color: shown[i].labelColor))
-        }
     }
 
-    /// Under the label: the percentage beside grams, the overload warning;
-    /// on the ring a badge: a filling dot while settling, green when stable.
-    private func appendReadingDetails(of shown: ShownContact, to scene: inout Scene) {
+    /// The reading under (or where it fits about) the circle: the label,
+    /// the percentage beside grams, the overload warning; on the ring a
+    /// badge: a filling dot while settling, green when stable.
+    private func appendReading(of shown: ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
+        let mode = source.mode
+        var lines: [(String, Double, Color)] = []
+        if let label = shown.label(mode: mode) { lines.append((label, Plum.labelSize, shown.labelColor)) }
+        if let secondary = shown.secondaryLabel(mode: mode) { lines.append((secondary, 18, shown.labelColor)) }
+        if shown.overload { lines.append(("overload: past 98% of range", 18, Self.overloadRed)) }
+        let width = lines.map { metrics.width($0.0, size: $0.1) }.max() ?? 0
+        let height = lines.reduce(0) { $0 + metrics.lineHeight * $1.1 }
+        let corner = placer.place(Size(width, height), center: shown.position, radius: shown.radius)
+        var y = corner.y
+        for line in lines {
+            scene.shapes.append(.text(line.0, at: Point(corner.x + width / 2, y), anchor: .topCenter, size: line.1, color: line.2))
+            y += metrics.lineHeight * line.1
+        }
         let position = shown.position, radius = shown.radius
-        let overload = shown.overload, stable = shown.stable
-        let color = shown.labelColor
-        var y = position.y + radius + Plum.labelSize * 1.2
-        if let secondary = shown.secondaryLabel(mode: source.mode) {
-            scene.shapes.append(.text(secondary, at: Point(position.x, y), anchor: .topCenter, size: 18, color: color))
-            y += 22
-        }
-        if overload {
-            scene.shapes.append(.text("overload: past 98% of range", at: Point(position.x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
-        }
         let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)
-        if stable {
+        if shown.stable {
             scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
         } else {
             scene.shapes.append(.disc(center: badge, radius: 11, color: .white))
             scene.shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
             scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
         }
+    }
+
+    /// The hints at the bottom left (the mouse's, the calibration's): on the
+    /// buttons' row when there is room beside them, else above them.
+    /// Returns their rectangles.
+    private func appendFooter(to scene: inout Scene) -> [Rect] {
+        var lines: [String] = []
+        if let info = scale.fitSummary { lines.append(info) }
+        if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
+        guard !lines.isEmpty else { return [] }
+        let size = layout.size, textSize = 16.0, gap = Flow.gap
+        let left = buttonPanel.buttons.map(\.rect.x).min() ?? size.width
+        let besideRoom = left - 2 * gap
+        let fitsBeside = lines.allSatisfy { metrics.width($0, size: textSize) <= besideRoom }
+        let laid = fitsBeside
+            ? lines.map { ($0, textSize) }
+            : lines.flatMap { Flow.paragraph($0, width: size.width - 2 * gap, size: textSize, metrics: metrics) }
+        var bottom = fitsBeside ? size.height - gap : buttonPanel.top - gap / 2
+        var rects: [Rect] = []
+        for (text, textSize) in laid.reversed() {
+            let box = metrics.box(text, size: textSize)
+            let rect = Rect(x: gap, y: bottom - box.height, width: box.width, height: box.height)
+            scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: .grey))
+            rects.append(rect)
+            bottom = rect.y
+        }
+        return rects
     }
 
     /// The buttons' shapes and elements, as the panel made them.
@@ -108,25 +139,19 @@ extension AppState {
         }
     }
 
-    private func appendBanner(to scene: inout Scene) {
-        if let info = scale.fitSummary {
-            scene.shapes.append(.text(info, at: Point(12, layout.size.height - 36), anchor: .bottomLeft, size: 16, color: .grey))
+    /// The banner across the top: the device notice and what the source
+    /// can measure, each line wrapped to the width. Returns its bottom edge.
+    private func appendBanner(width: Double, to scene: inout Scene) -> Double {
+        let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
+        guard !texts.isEmpty else { return 0 }
+        let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
+        let height = 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size }
+        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
+        var y = 6.0
+        for line in lines {
+            scene.shapes.append(.text(line.text, at: Point(width / 2, y), anchor: .topCenter, size: line.size, color: .warning))
+            y += metrics.lineHeight * line.size
         }
-        let count = (deviceNotice == nil ? 0 : 1) + modeBanner.count
-        guard count > 0 else { return }
-        let width = layout.size.width
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: 12.0 + Double(count) * 24), color: .banner))
-        func line(_ text: String, _ i: Int) {
-            scene.shapes.append(.text(text, at: Point(width / 2, 8 + Double(i) * 24), anchor: .topCenter, size: 18, color: .warning))
-        }
-        var i = 0
-        if let notice = deviceNotice {
-            line(notice, 0)
-            i = 1
-        }
-        for text in modeBanner {
-            line(text, i)
-            i += 1
-        }
+        return height
     }
 }

@@ -9,7 +9,9 @@ import Testing
 
     /// A tap on a wizard control, as a touch: its centre, down then up.
     func tap(_ name: String, at t: Double, wizard: CalibrationWizard, id: Int) -> [String] {
-        let rect = CalibrationLayout.controls(for: wizard, size: Size(1280, 720)).first { $0.name == name }!.rect
+        let layout = CalibrationLayout(
+            wizard: wizard, size: Size(1280, 720), metrics: .estimate, title: "Calibrate wizard panel", progress: nil)
+        let rect = layout.controls.first { $0.name == name }!.rect
         let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
         return [#"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.2}"#,
                 #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#]

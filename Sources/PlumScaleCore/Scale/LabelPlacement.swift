@@ -1,0 +1,63 @@
+/// Where a contact's label goes: under its circle as Plum-O-Meter drew it,
+/// unless that would cut it at the screen's edge or put it over a control
+/// or another label; then above the circle, inside it, or on its centre.
+/// The label is always whole on screen.
+struct LabelPlacer {
+    /// Where labels may go: the screen less its margins.
+    var bounds: Rect
+    /// Controls and labels already placed.
+    private(set) var taken: [Rect]
+
+    init(bounds: Rect, obstacles: [Rect]) {
+        self.bounds = bounds
+        self.taken = obstacles
+    }
+
+    /// The top-left corner for a label block of `size` for a circle at
+    /// `center` with `radius`, and marks its room as taken. The first free
+    /// place wins, in the order above (each moved onto the screen if need
+    /// be, the smallest move first), then free places ever farther from the
+    /// centre; where everything is taken, the least moved place.
+    mutating func place(_ size: Size, center: Point, radius: Double) -> Point {
+        let left = center.x - size.width / 2
+        let preferred = [
+            center.y + radius,  // under the circle
+            center.y - radius - size.height,  // above it
+            center.y + radius - size.height - Plum.strokeWidth,  // inside, at its bottom
+            center.y - size.height / 2,  // on its centre
+        ].map { Rect(x: left, y: $0, width: size.width, height: size.height) }
+        func shift(_ wanted: Rect, _ got: Rect) -> Double { abs(got.y - wanted.y) + abs(got.x - wanted.x) }
+        let ranked = preferred.map { ($0, clamped($0)) }.enumerated()
+            .sorted { (shift($0.element.0, $0.element.1), $0.offset) < (shift($1.element.0, $1.element.1), $1.offset) }
+            .map(\.element.1)
+        if let free = ranked.first(where: isFree) { return take(free) }
+        // Around the centre, ring after ring of label-sized steps.
+        let stepX = size.width + 6, stepY = size.height + 2
+        for ring in 1...12 {
+            for dy in -ring...ring {
+                for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
+                    let rect = clamped(Rect(
+                        x: left + Double(dx) * stepX, y: center.y - size.height / 2 + Double(dy) * stepY,
+                        width: size.width, height: size.height))
+                    if isFree(rect) { return take(rect) }
+                }
+            }
+        }
+        return take(ranked[0])
+    }
+
+    private func isFree(_ rect: Rect) -> Bool { !taken.contains { $0.intersects(rect) } }
+
+    private mutating func take(_ rect: Rect) -> Point {
+        taken.append(rect)
+        return Point(rect.x, rect.y)
+    }
+
+    /// `rect` moved the least way that puts it inside `bounds`.
+    private func clamped(_ rect: Rect) -> Rect {
+        var r = rect
+        r.x = min(max(r.x, bounds.x), bounds.maxX - r.width)
+        r.y = min(max(r.y, bounds.y), bounds.maxY - r.height)
+        return r
+    }
+}
