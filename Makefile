@@ -22,7 +22,7 @@ TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test deps test-deps screenshot clean install install-files uninstall bench
+.PHONY: all build release run test deps test-deps screenshot gallery clean install install-files uninstall bench
 
 all: build
 
@@ -61,6 +61,12 @@ bench: test-deps
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build
 	.build/debug/plumscale render --replay Resources/sessions/five-plums.jsonl --at 1.2 --out docs/screenshot.png
+
+# Every screen in every state the layout tests check, at each size of their
+# grid (640x360 ... 3840x2160, portrait), into docs/gallery/ with an index.
+gallery: build
+	rm -rf docs/gallery
+	.build/debug/PlumScaleGallery docs/gallery
 
 # Builds $(CONFIG) (release by default), then installs the binary, the sample
 # sessions, the desktop entry, the icon, the kiosk unit and the README under

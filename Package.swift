@@ -40,9 +40,15 @@ let package = Package(
             name: "PlumScaleStressSaver",
             dependencies: ["PlumScaleCore", "PlumScale"],
             path: "Tests/StressSaver"),
+        // `make gallery`: every screen at every size, drawn; its cases are the
+        // layout tests' cases.
+        .executableTarget(
+            name: "PlumScaleGallery",
+            dependencies: ["PlumScaleCore", "PlumScale"],
+            path: "Tests/Gallery"),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver"],
+            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleGallery"],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]
 )

@@ -115,7 +115,7 @@ extension AppState {
     }
 
     /// Does what the user asked for in the wizard.
-    mutating func perform(_ action: CalibrationAction) -> Bool {
+    public mutating func perform(_ action: CalibrationAction) -> Bool {
         guard case .calibration(var wizard) = screen else { return false }
         switch action {
         case .cancelTapped:

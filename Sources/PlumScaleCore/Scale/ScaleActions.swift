@@ -68,7 +68,7 @@ extension AppState {
 
     /// Does what the user asked for on the scale screen.
     @discardableResult
-    mutating func perform(_ action: ScaleAction) -> Bool {
+    public mutating func perform(_ action: ScaleAction) -> Bool {
         switch action {
         case .recordTapped: record()
         case .historyTapped: openHistory()

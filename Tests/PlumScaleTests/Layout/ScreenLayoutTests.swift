@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleGallery
 
 /// Every screen, in every state, at every size of the grid: nothing off
 /// screen, no control over another, no text cut or over another text or a

@@ -1,19 +1,19 @@
 import Foundation
-@testable import PlumScale
-@testable import PlumScaleCore
+import PlumScale
+import PlumScaleCore
 
 /// Every screen in every state worth looking at, made through the core's
 /// own events (and store answers made up here), at any window size: the
 /// layout tests hold each to LayoutCheck, and `make gallery` draws each.
-struct ScreenCase {
+package struct ScreenCase {
     var name: String
     var state: AppState
 }
 
-enum ScreenCases {
+package enum ScreenCases {
     static let sizes: [(Int, Int)] = [(640, 360), (800, 480), (1280, 720), (1920, 1080), (3840, 2160), (720, 1280)]
 
-    static let metrics: TextMetrics = (try? FontSet(path: Paths.font).textMetrics()) ?? .estimate
+    static let metrics: TextMetrics = (try? FontSet(path: FontLocator.locate(override: nil)).textMetrics()) ?? .estimate
 
     static func source(_ mode: ForceMode) -> InputSource { .replay(ReplayDevice(name: "Test panel", mode: mode)) }
 
