@@ -18,7 +18,7 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
 	libfontconfig-dev fonts-dejavu-core pkg-config
-TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri
+TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -19,6 +19,16 @@ public struct Image: Equatable, Sendable {
         return Color(UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff))
     }
 
+    /// The part at (x, y) of `width` x `height`, clipped to the picture.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
+        let x0 = min(max(x, 0), self.width), y0 = min(max(y, 0), self.height)
+        let w = min(width, self.width - x0), h = min(height, self.height - y0)
+        var out: [UInt32] = []
+        out.reserveCapacity(max(w, 0) * max(h, 0))
+        for row in y0..<(y0 + max(h, 0)) { out += pixels[(row * self.width + x0)..<(row * self.width + x0 + max(w, 0))] }
+        return Image(width: max(w, 0), height: max(h, 0), pixels: out)
+    }
+
     /// Reads a PNG (or anything SDL2_image reads).
     public static func load(_ path: String) throws -> Image {
         guard let loaded = IMG_Load(path) else { throw SDLError("IMG_Load \(path)") }
