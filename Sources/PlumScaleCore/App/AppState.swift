@@ -40,6 +40,8 @@ public struct AppState: Equatable, Sendable {
     public let uiScale: Double?
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
+    /// Touches on the scale's buttons, until they prove taps or objects.
+    var touchesOnButtons: [Int: TouchOnButton] = [:]
     /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
     var buttonPanel: ScaleButtonPanel
     /// What the source can measure, said on the scale screen (ScaleScene.swift):
@@ -74,6 +76,7 @@ public struct AppState: Equatable, Sendable {
         if let notice { wakes.append(max(notice.until, now + Self.frameInterval)) }
         if let kioskWake { wakes.append(kioskWake) }
         if let nextContactExpiry { wakes.append(max(nextContactExpiry, now + Self.frameInterval)) }
+        if let nextRestOnButton { wakes.append(max(nextRestOnButton, now + 0.001)) }
         return wakes.min()
     }
 

@@ -26,24 +26,46 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     }
 }
 
+/// A touch that went down on a scale button. On a scale the whole surface
+/// weighs: if it stays (longer than a tap) or slides, it is an object like
+/// any other; only a short, still touch, a tap, presses the button.
+struct TouchOnButton: Equatable, Sendable {
+    static let tapSeconds = 0.5
+    /// Logical pixels a tap may wander.
+    static let tapSlop = 10.0
+
+    var action: ScaleAction
+    var start: Double
+    var origin: Point
+    var latest: TouchSample
+}
+
 /// The scale screen: touches weigh, buttons and keys act.
 extension AppState {
     mutating func applyOnScale(_ event: InputEvent) -> Bool {
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
-                pressedControls[sample.id] = .scale(button.action)
+                touchesOnButtons[sample.id] = TouchOnButton(
+                    action: button.action, start: now, origin: layoutPoint(sample.x, sample.y), latest: sample)
                 return false
             }
             return place(sample)
         case .touchMove(let sample):
-            if pressedControls[sample.id] != nil { return false }
+            if var held = touchesOnButtons[sample.id] {
+                held.latest = sample
+                touchesOnButtons[sample.id] = held
+                guard held.origin.distance(to: layoutPoint(sample.x, sample.y)) > TouchOnButton.tapSlop else { return false }
+                touchesOnButtons[sample.id] = nil
+            }
             return place(sample)
         case .touchUp(let id):
-            if case .scale(let action) = pressedControls.removeValue(forKey: id) { return perform(action) }
+            if let held = touchesOnButtons.removeValue(forKey: id) {
+                return now - held.start < TouchOnButton.tapSeconds && perform(held.action)
+            }
             return scale.lift(id: id)
         case .touchCancel(let id):
-            if pressedControls.removeValue(forKey: id) != nil { return false }
+            if touchesOnButtons.removeValue(forKey: id) != nil { return false }
             return scale.lift(id: id)
         case .resize, .quit, .deviceChanged, .history:
             return applyCommon(event)
@@ -54,8 +76,9 @@ extension AppState {
             // Whether readings were still settling when last drawn: then time
             // alone has changed them (the last step, to stable, included).
             let settling = scale.isSettling(at: scale.now)
+            let resting = restOnButtons()
             scale.advance(to: now)
-            return settling
+            return settling || resting
         case .keyUp:
             return false
         case .pointerDown(let x, let y, let button, _) where button == 1:
@@ -64,6 +87,21 @@ extension AppState {
         case .pointerDown, .pointerMove, .pointerUp, .wheel:
             return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
         }
+    }
+
+    /// Touches on buttons held past a tap are objects: they weigh from now.
+    private mutating func restOnButtons() -> Bool {
+        let resting = touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
+        for (id, held) in resting {
+            touchesOnButtons[id] = nil
+            _ = place(held.latest)
+        }
+        return !resting.isEmpty
+    }
+
+    /// When a touch on a button stops being a tap.
+    var nextRestOnButton: Double? {
+        touchesOnButtons.values.map { $0.start + TouchOnButton.tapSeconds }.min()
     }
 
     /// Does what the user asked for on the scale screen.

@@ -143,3 +143,42 @@ import Testing
         #expect(state.nextWake == 300, "then the core sleeps until input (or the contact's timeout)")
     }
 }
+
+/// On a scale the whole surface weighs: an object resting on a button is a
+/// contact, and a button acts only on a tap (a short, still touch).
+@Suite struct ButtonsActOnTapsTests {
+    static func recordButton(_ state: AppState) -> Point {
+        let rect = state.scaleButtons.first { $0.action == .recordTapped }?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        return Point(rect.center.x / 1280, rect.center.y / 720)
+    }
+
+    @Test func aTapPressesTheButtonAndWeighsNothing() {
+        var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
+        let p = Self.recordButton(state)
+        state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: p.x, y: p.y, pressure: 0.2))))
+        let up = state.apply(InputEvent(time: 1.1, .touchUp(id: 1)))
+        #expect(state.scale.isEmpty)
+        #expect(up.changed && state.notice?.text == "Nothing recorded: there is nothing on the scale.")
+    }
+
+    @Test func anObjectRestingOnAButtonIsWeighedAndPressesNothing() {
+        var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
+        let p = Self.recordButton(state)
+        state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: p.x, y: p.y, pressure: 0.6))))
+        #expect(state.nextWake == 1 + TouchOnButton.tapSeconds, "the core wakes when it stops being a tap")
+        while let wake = state.nextWake, wake < 3 { state.apply(InputEvent(time: wake, .tick)) }
+        #expect(state.contactViews.map(\.id) == [1], "weighed where it lies")
+        #expect(state.contactViews.first?.stable == true)
+        let up = state.apply(InputEvent(time: 3, .touchUp(id: 1)))
+        #expect(up.effects.isEmpty && state.notice == nil, "lifting it records nothing")
+        #expect(state.scale.isEmpty)
+    }
+
+    @Test func aTouchThatSlidesOffAButtonIsAnObject() {
+        var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
+        let p = Self.recordButton(state)
+        state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: p.x, y: p.y, pressure: 0.4))))
+        state.apply(InputEvent(time: 1.1, .touchMove(TouchSample(id: 1, x: p.x, y: p.y - 0.1, pressure: 0.4))))
+        #expect(state.contactViews.map(\.id) == [1])
+    }
+}
