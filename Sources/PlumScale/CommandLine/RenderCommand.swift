@@ -38,6 +38,9 @@ public enum RenderCommand {
     }
 
     public static func run(_ options: RenderOptions, log: Log) throws {
+        // Targets that cannot be written are refused before any work.
+        try OutputFile.checkTarget(options.out)
+        if let statePath = options.state { try OutputFile.checkTarget(statePath) }
         let replay = try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
         for warning in replay.warnings { log.warning(warning) }
         log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
@@ -52,11 +55,7 @@ public enum RenderCommand {
         canvas.render(state.scene())
         try canvas.savePNG(options.out)
         if let statePath = options.state {
-            do {
-                try state.stateDocument().prettyText.write(toFile: statePath, atomically: true, encoding: .utf8)
-            } catch {
-                throw RuntimeFailure("cannot write the state document to \(statePath): \(error.localizedDescription)")
-            }
+            try OutputFile.write(state.stateDocument().prettyText, to: statePath)
         }
     }
 }

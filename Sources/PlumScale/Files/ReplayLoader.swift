@@ -15,8 +15,11 @@ public enum ReplayLoader {
                 throw EvemuReplay.inputFileError(error)
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, "cannot be read (expected a replay file: JSON Lines or evemu)")
+        let data: Data
+        do throws(InputFileProblem) {
+            data = try InputFile.read(path)
+        } catch {
+            throw InputFileError(file: path, "\(error.reason) (expected a replay file: JSON Lines or evemu)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputFileError(file: path, "expected UTF-8 text (JSON Lines or evemu), found binary data")

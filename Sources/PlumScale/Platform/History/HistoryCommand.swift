@@ -17,11 +17,16 @@ public enum HistoryCommand {
 
     public static func run(_ arguments: [String],
                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                           output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-                           errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+                           output: (String) throws -> Void = { try StandardStreams.out($0) },
+                           errors: (String) -> Void = { StandardStreams.err(TerminalText.visible($0, keepLines: true)) }
     ) -> Int32 {
         if arguments.contains("--help") || arguments.first == "-h" {
-            output(usage + "\n")
+            do {
+                try output(usage + "\n")
+            } catch {
+                errors("plumscale: error: \(error)\n")
+                return 1
+            }
             return 0
         }
         guard let command = arguments.first else {
@@ -52,10 +57,11 @@ public enum HistoryCommand {
             case ("list", 0):
                 guard let limit = int("--limit", default: 20) else { break }
                 let store = try HistoryStore(path: options["--db"], environment: environment)
-                output(HistoryListing.format(try store.rows(limit: limit), total: try store.count(), timeZone: .current))
+                try output(HistoryListing.format(try store.rows(limit: limit), total: try store.count(), timeZone: .current))
                 return 0
             case ("export", 0):
                 guard let format = options["--format"].flatMap(HistoryExport.Format.init) else { break }
+                if let out = options["--out"] { try OutputFile.checkTarget(out) }  // before the store is opened
                 let store = try HistoryStore(path: options["--db"], environment: environment)
                 try export(store, format, to: options["--out"], output: output)
                 return 0
@@ -74,6 +80,9 @@ public enum HistoryCommand {
             default:
                 break
             }
+        } catch let error as OutputError {
+            errors("plumscale: error: history \(command): \(error)\n")
+            return error.exitCode
         } catch {
             errors("plumscale: error: \(error)\n")
             return 1
@@ -101,27 +110,12 @@ public enum HistoryCommand {
         return (options, positional)
     }
 
-    /// Writes to FILE (via a temporary file renamed into place) or to `output`.
+    /// Writes to FILE (through OutputFile: atomically, never onto a link,
+    /// a FIFO or a device) or to `output`.
     static func export(_ store: HistoryStore, _ format: HistoryExport.Format, to path: String?,
-                       output: (String) -> Void) throws {
-        guard let path else { return try store.export(format) { output($0) } }
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let file = FileHandle(forWritingAtPath: temporary) else {
-            throw HistoryError.readOnly(path: temporary, reason: String(cString: strerror(errno)))
-        }
-        do {
-            try store.export(format) { try file.write(contentsOf: Data($0.utf8)) }
-            try file.synchronize()
-            try file.close()
-            guard rename(temporary, path) == 0 else {
-                throw HistoryError.readOnly(path: path, reason: String(cString: strerror(errno)))
-            }
-        } catch {
-            try? file.close()
-            unlink(temporary)
-            throw error
-        }
+                       output: (String) throws -> Void) throws {
+        guard let path else { return try store.export(format) { try output($0) } }
+        try OutputFile.write(to: path) { file in try store.export(format) { try file.append($0) } }
     }
 
     struct UsageError: Error, CustomStringConvertible {

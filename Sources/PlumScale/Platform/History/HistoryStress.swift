@@ -7,16 +7,17 @@ extension HistoryStore {
     /// Saves `count` generated weighings into the history at `path`, calling
     /// `ack` with each id only after its transaction committed.
     public static func saveLoop(path: String, count: Int,
-                                ack: (Int64) -> Void = HistoryStore.printAck) throws {
+                                ack: (Int64) throws -> Void = HistoryStore.printAck) throws {
         let store = try HistoryStore(path: path)
         for n in 0..<max(0, count) {
-            ack(try store.save(stressWeighing(n)))
+            try ack(try store.save(stressWeighing(n)))
         }
     }
 
     /// Writes "saved <id>\n" to stdout with one unbuffered write(2).
-    public static func printAck(_ id: Int64) {
-        FileHandle.standardOutput.write(Data("saved \(id)\n".utf8))
+    /// Throws when the parent stopped reading.
+    public static func printAck(_ id: Int64) throws {
+        try StandardStreams.out("saved \(id)\n")
     }
 
     /// The n-th generated weighing: 1 + n % 5 objects, so a torn save is detectable.
