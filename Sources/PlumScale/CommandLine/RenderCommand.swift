@@ -13,27 +13,43 @@ public enum RenderCommand {
             kiosk: kiosk)
         state.timeZone = .current
         let end = at ?? replay.duration
-        func feed(_ event: InputEvent) {
+        func feed(_ state: inout AppState, _ event: InputEvent) {
             if let history { history.feed(event, to: &state) } else { state.apply(event) }
         }
         for event in replay.events where event.time <= end {
-            tick(until: event.time)
-            feed(event)
+            tick(&state, until: event.time, feed: feed)
+            feed(&state, event)
         }
-        tick(until: end)
-        feed(InputEvent(time: end, .tick))
+        tick(&state, until: end, feed: feed)
+        feed(&state, InputEvent(time: end, .tick))
         return state
-
-        /// The frame ticks the live loop would give between two events.
-        func tick(until time: Double) {
-            while let wake = state.nextWake, wake < time { feed(InputEvent(time: wake, .tick)) }
-        }
     }
 
-    /// The frame ticks the live loop would give between two events.
-    static func tick(_ state: inout AppState, until time: Double) {
+    /// Frame ticks are simulated only in the last `tickWindow` seconds
+    /// before an event (longer than any animation or settling of the core);
+    /// one tick at the window's start settles everything due before it.
+    static let tickWindow = 10.0
+    /// The live loop sleeps at least 1 ms between ticks (SDL_WaitEventTimeout).
+    static let minimumTickStep = 0.001
+
+    /// The frame ticks the live loop would give between the last event and
+    /// one at `time`. Bounded by time, not by counting the core's wake-ups
+    /// (which are advisory): at most tickWindow / minimumTickStep ticks,
+    /// and none once time no longer advances (at 2^48 s, now + 1/60 == now).
+    static func tick(_ state: inout AppState, until time: Double,
+                     feed: (inout AppState, InputEvent) -> Void = { $0.apply($1) }) {
+        guard time.isFinite else { return }
+        var last = state.now
+        let windowStart = time - tickWindow
+        if windowStart > last, let wake = state.nextWake, wake < windowStart {
+            feed(&state, InputEvent(time: windowStart, .tick))
+            last = windowStart
+        }
         while let wake = state.nextWake, wake < time {
-            state.apply(InputEvent(time: wake, .tick))
+            let at = max(wake, last + minimumTickStep)
+            guard at < time, at > last else { break }
+            feed(&state, InputEvent(time: at, .tick))
+            last = at
         }
     }
 

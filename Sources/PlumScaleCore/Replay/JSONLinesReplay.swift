@@ -7,7 +7,7 @@ import Foundation
 /// - a move, up or cancel for an id that is not down is ignored, with a warning;
 /// - a down for an id that is already down moves it;
 /// - NaN and infinities cannot be written in JSON; any non-number is an error;
-/// - t must be a finite number >= 0 that never goes backwards.
+/// - t must be a number in 0...1e9 (ReplayLimits.maximumTime) that never goes backwards.
 public enum JSONLinesReplay {
     public static func parse(_ text: String, file: String) throws -> Replay {
         var events: [InputEvent] = []
@@ -43,7 +43,9 @@ public enum JSONLinesReplay {
                 continue
             }
             guard let t = record.t else { throw fail("expected a number \"t\" (seconds from the start)") }
-            guard t.isFinite, t >= 0 else { throw fail("expected \"t\" to be a finite number >= 0") }
+            guard t.isFinite, t >= 0, t <= ReplayLimits.maximumTime else {
+                throw fail("expected \"t\" to be a number of seconds >= 0 and <= 1e9, found \(t)")
+            }
             guard t >= lastTime else {
                 throw fail("expected \"t\" >= \(lastTime) (the previous line's time); times must not go backwards")
             }
