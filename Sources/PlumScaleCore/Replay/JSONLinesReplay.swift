@@ -9,18 +9,21 @@ import Foundation
 /// - NaN and infinities cannot be written in JSON; any non-number is an error;
 /// - t must be a number in 0...1e9 (ReplayLimits.maximumTime) that never goes backwards.
 public enum JSONLinesReplay {
-    public static func parse(_ text: String, file: String) throws -> Replay {
-        var events: [InputEvent] = []
-        var warnings: [String] = []
+    /// Parses line by line, handing each event to `events` as its line is
+    /// read; the replay returned has the device and warnings, no events.
+    public static func parse<Lines: Sequence, Sink: ReplayEventSink>(
+        lines: Lines, file: String, into events: inout Sink
+    ) throws -> Replay where Lines.Element: StringProtocol {
+        var warnings = ReplayWarnings()
         var header: ReplayLine.Header?
         var down = Set<Int>()
         var lastTime = 0.0
         var pressureVaries = false, sawTouchMajor = false
         let decoder = JSONDecoder()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in lines {
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = ReplayText.trimmed(rawLine)
             if line.isEmpty { continue }
             func fail(_ message: String) -> InputFileError {
                 InputFileError(file: file, line: lineNumber, message)
@@ -30,7 +33,7 @@ public enum JSONLinesReplay {
             do {
                 record = try decoder.decode(ReplayLine.self, from: Data(line.utf8))
             } catch {
-                throw fail(explain(error))
+                throw fail(ReplayLineDiagnosis.explain(error, line: line) ?? explain(error))
             }
             if let version = record.version {
                 guard events.isEmpty, header == nil else {
@@ -125,7 +128,7 @@ public enum JSONLinesReplay {
             mode = .position
         }
         let name = header?.name ?? "replay"
-        return Replay(device: ReplayDevice(name: name, mode: mode), events: events, warnings: warnings)
+        return Replay(device: ReplayDevice(name: name, mode: mode), events: [], warnings: warnings.lines)
     }
 
     static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {
