@@ -8,21 +8,97 @@ public enum RenderCommand {
         _ replay: Replay, at: Double?, size: (width: Int, height: Int), config: Config = .defaults,
         history: HistoryService? = nil, kiosk: Bool = false
     ) -> AppState {
+        var feeder = ReplayFeeder(
+            state: initialState(replay.device, size: size, config: config, kiosk: kiosk), history: history, end: at)
+        for event in replay.events { feeder.append(event) }
+        return feeder.finish()
+    }
+
+    static func initialState(_ device: ReplayDevice, size: (width: Int, height: Int), config: Config,
+                             kiosk: Bool) -> AppState {
         var state = AppState(
-            screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config,
+            screen: Size(Double(size.width), Double(size.height)), source: .replay(device), config: config,
             kiosk: kiosk)
         state.timeZone = .current
-        let end = at ?? replay.duration
-        func feed(_ state: inout AppState, _ event: InputEvent) {
+        return state
+    }
+
+    /// Replays events into a state as they come (from an array, or from a
+    /// file line by line): every event with t <= `end` (nil: all), each
+    /// after the frame ticks the live loop would have given before it.
+    struct ReplayFeeder: ReplayEventSink {
+        var state: AppState
+        let history: HistoryService?
+        let end: Double?
+        /// Every event seen, applied or not (the parser asks whether any was).
+        private(set) var count = 0
+        private var lastTime = 0.0
+
+        init(state: AppState, history: HistoryService?, end: Double?) {
+            self.state = state
+            self.history = history
+            self.end = end
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func append(_ event: InputEvent) {
+            count += 1
+            if let end, event.time > end { return }
+            lastTime = event.time
+            // The closure captures the service, not self: a copy of the
+            // state inside it would make every change copy the state.
+            let history = self.history
+            RenderCommand.tick(&state, until: event.time) { Self.feed(&$0, $1, history) }
+            Self.feed(&state, event, history)
+        }
+
+        /// The frame at `end`, or at the last event.
+        mutating func finish() -> AppState {
+            let end = self.end ?? lastTime
+            let history = self.history
+            RenderCommand.tick(&state, until: end) { Self.feed(&$0, $1, history) }
+            Self.feed(&state, InputEvent(time: end, .tick), history)
+            return state
+        }
+
+        static func feed(_ state: inout AppState, _ event: InputEvent, _ history: HistoryService?) {
             if let history { history.feed(event, to: &state) } else { state.apply(event) }
         }
-        for event in replay.events where event.time <= end {
-            tick(&state, until: event.time, feed: feed)
-            feed(&state, event)
+    }
+
+    /// Counts events without keeping them (the first pass of a stream).
+    struct EventCounter: ReplayEventSink {
+        private(set) var count = 0
+        var isEmpty: Bool { count == 0 }
+        mutating func append(_ event: InputEvent) { count += 1 }
+    }
+
+    /// The state of a JSON Lines replay read line by line, never whole:
+    /// memory stays flat whatever the file's length. The state starts in
+    /// the device's mode, which a header declaring "pressure" gives at once;
+    /// otherwise it is what the whole file measured, found by a first pass.
+    static func streamedState(
+        path: String, at: Double?, size: (width: Int, height: Int), config: Config, history: HistoryService?,
+        kiosk: Bool, log: Log
+    ) throws -> AppState {
+        var device = try ReplayLoader.declaredDevice(path: path)
+        if device == nil {
+            var counter = EventCounter()
+            let reader = try ReplayLoader.lines(path)
+            let scanned = try JSONLinesReplay.parse(lines: reader, file: path, into: &counter)
+            if let failure = reader.failure { throw failure }
+            device = scanned.device
+            log.debug("render: first pass over \(path): \(counter.count) events, mode \(scanned.device.mode.rawValue)")
         }
-        tick(&state, until: end, feed: feed)
-        feed(&state, InputEvent(time: end, .tick))
-        return state
+        var feeder = ReplayFeeder(
+            state: initialState(device!, size: size, config: config, kiosk: kiosk), history: history, end: at)
+        let reader = try ReplayLoader.lines(path)
+        let parsed = try JSONLinesReplay.parse(lines: reader, file: path, into: &feeder)
+        if let failure = reader.failure { throw failure }
+        for warning in parsed.warnings { log.warning(warning) }
+        log.debug("render: \(feeder.count) events streamed from \(path) (\(reader.lineNumber) lines)")
+        return feeder.finish()
     }
 
     /// Frame ticks are simulated only in the last `tickWindow` seconds
@@ -57,14 +133,24 @@ public enum RenderCommand {
         // Targets that cannot be written are refused before any work.
         try OutputFile.checkTarget(options.out)
         if let statePath = options.state { try OutputFile.checkTarget(statePath) }
-        let replay = try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
-        for warning in replay.warnings { log.warning(warning) }
-        log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
+        // JSON Lines are streamed; evemu recordings (decoded as a whole by
+        // the multitouch decoder) are read into memory.
+        let format = try ReplayLoader.format(path: options.replay)
+        let streamed = options.deviceDescription == nil && format == .jsonLines
+        let replay = streamed ? nil : try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
+        for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
         if let path = options.config { history.configPath = path }
-        let state = replayState(replay, at: options.at, size: options.size, config: config, history: history,
-            kiosk: options.kiosk)
+        let state: AppState
+        if let replay {
+            log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
+            state = replayState(replay, at: options.at, size: options.size, config: config, history: history,
+                                kiosk: options.kiosk)
+        } else {
+            state = try streamedState(path: options.replay, at: options.at, size: options.size, config: config,
+                                      history: history, kiosk: options.kiosk, log: log)
+        }
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
             fontPath: try FontLocator.locate(override: options.font ?? config.font))
