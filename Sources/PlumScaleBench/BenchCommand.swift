@@ -21,6 +21,9 @@ public enum BenchCommand {
         ("history_frame_ratio_1m", "<= 1.1"),
         ("rss_growth_mb_1m_events", "<= 1"),
         ("peak_rss_mb", "<= 60"),
+        ("replay_peak_rss_mb", "<= 100"),
+        ("replay_rss_growth_mb", "<= 5"),
+        ("replay_stream_time_ratio", "<= 1.0"),
     ]
 
     final class Report {
@@ -33,8 +36,11 @@ public enum BenchCommand {
         let fontPath = try FontLocator.locate(override: options.font)
         if let child = options.child {
             let parts = child.split(separator: ":")
-            guard parts.count == 2, let count = Int(parts[1]) else {
+            guard parts.count == 2, let count = Int(parts[1]) ?? (parts[0].hasPrefix("replay-") ? 0 : nil) else {
                 throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            }
+            if parts.count == 2, parts[0] == "replay-stream" || parts[0] == "replay-memory" {
+                return try ReplayBench.childRun(path: String(parts[1]), streamed: parts[0] == "replay-stream")
             }
             switch parts[0] {
             case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
@@ -77,6 +83,23 @@ public enum BenchCommand {
         report.values["peak_rss_mb"] = fields[1]
         report.details["rss_growth_mb_1m_events"] = String(format: "VmRSS %.1f MB after warm-up", fields[2])
         report.details["peak_rss_mb"] = "VmHWM of the headless run"
+
+        // 2b. render's replay reading: streamed, memory flat with the length.
+        note("replays: render of \(quick ? 20 : 200) MB and \(quick ? 2 : 20) MB streamed, \(quick ? 2 : 20) MB in memory (child processes)")
+        let replayDirectory = NSTemporaryDirectory() + "plumscale-bench-replay-\(getpid())"
+        try FileManager.default.createDirectory(atPath: replayDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: replayDirectory) }
+        let replays = try ReplayBench.run(quick: quick, directory: replayDirectory)
+        report.values["replay_peak_rss_mb"] = replays.largePeakMB
+        report.values["replay_rss_growth_mb"] = replays.largePeakMB - replays.smallPeakMB
+        report.values["replay_stream_time_ratio"] = replays.streamSeconds / replays.memorySeconds
+        report.details["replay_peak_rss_mb"] = "VmHWM of render's replay of \(replays.largeMB) MB, streamed"
+        report.details["replay_rss_growth_mb"] = String(
+            format: "%.1f MB (%d MB replay) - %.1f MB (%d MB replay)", replays.largePeakMB, replays.largeMB,
+            replays.smallPeakMB, replays.largeMB / 10)
+        report.details["replay_stream_time_ratio"] = String(
+            format: "%.2f s streamed vs %.2f s read whole (peak %.1f MB), %d MB replay", replays.streamSeconds,
+            replays.memorySeconds, replays.memoryPeakMB, replays.largeMB / 10)
 
         // 3. Frames in SDL's software renderer, no display (offscreen driver).
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")

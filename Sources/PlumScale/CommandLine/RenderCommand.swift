@@ -67,29 +67,40 @@ public enum RenderCommand {
         }
     }
 
-    /// Counts events without keeping them (the first pass of a stream).
-    struct EventCounter: ReplayEventSink {
+    /// The first pass of a stream: counts events without keeping them, and
+    /// ends the reading at the first pressure that is neither 0 nor 1, which
+    /// settles the mode (force) whatever the rest of the file holds.
+    struct ModeScan: ReplayEventSink {
+        let reader: LineReader
         private(set) var count = 0
         var isEmpty: Bool { count == 0 }
-        mutating func append(_ event: InputEvent) { count += 1 }
+        mutating func append(_ event: InputEvent) {
+            count += 1
+            switch event.kind {
+            case .touchDown(let sample), .touchMove(let sample):
+                if let pressure = sample.pressure, pressure != 0, pressure != 1 { reader.stop() }
+            default: break
+            }
+        }
     }
 
     /// The state of a JSON Lines replay read line by line, never whole:
     /// memory stays flat whatever the file's length. The state starts in
     /// the device's mode, which a header declaring "pressure" gives at once;
-    /// otherwise it is what the whole file measured, found by a first pass.
+    /// otherwise it is what the file measured, found by a first pass that
+    /// stops at the first varying pressure (usually the first line).
     static func streamedState(
         path: String, at: Double?, size: (width: Int, height: Int), config: Config, history: HistoryService?,
         kiosk: Bool, log: Log
     ) throws -> AppState {
         var device = try ReplayLoader.declaredDevice(path: path)
         if device == nil {
-            var counter = EventCounter()
             let reader = try ReplayLoader.lines(path)
-            let scanned = try JSONLinesReplay.parse(lines: reader, file: path, into: &counter)
+            var scan = ModeScan(reader: reader)
+            let scanned = try JSONLinesReplay.parse(lines: reader, file: path, into: &scan)
             if let failure = reader.failure { throw failure }
             device = scanned.device
-            log.debug("render: first pass over \(path): \(counter.count) events, mode \(scanned.device.mode.rawValue)")
+            log.debug("render: first pass over \(path): \(reader.lineNumber) lines, mode \(scanned.device.mode.rawValue)")
         }
         var feeder = ReplayFeeder(
             state: initialState(device!, size: size, config: config, kiosk: kiosk), history: history, end: at)
@@ -99,6 +110,17 @@ public enum RenderCommand {
         for warning in parsed.warnings { log.warning(warning) }
         log.debug("render: \(feeder.count) events streamed from \(path) (\(reader.lineNumber) lines)")
         return feeder.finish()
+    }
+
+    /// The state at the end of the replay at `path`, streamed (as `render`
+    /// reads JSON Lines) or read whole first (the bench compares the two).
+    public static func replayedState(path: String, size: (width: Int, height: Int) = (1280, 720),
+                                     streamed: Bool) throws -> AppState {
+        if streamed {
+            return try streamedState(path: path, at: nil, size: size, config: .defaults, history: nil, kiosk: false,
+                                     log: Log())
+        }
+        return replayState(try ReplayLoader.load(path: path), at: nil, size: size)
     }
 
     /// Frame ticks are simulated only in the last `tickWindow` seconds

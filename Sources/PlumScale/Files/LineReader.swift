@@ -37,8 +37,12 @@ public final class LineReader: Sequence, IteratorProtocol {
 
     deinit { close(fd) }
 
+    /// Ends the sequence early: the next call to `next()` returns nil.
+    public func stop() { stopped = true }
+    private var stopped = false
+
     public func next() -> String? {
-        guard failure == nil else { return nil }
+        guard failure == nil, !stopped else { return nil }
         while true {
             if let newline = newlineIndex() {
                 return line(upTo: newline, next: newline + 1)
