@@ -57,6 +57,28 @@ import Testing
         #expect(try store.strings("PRAGMA application_id") == ["\(HistoryStore.applicationID)"])
     }
 
+    /// Found by the history fuzz target: a negative PRAGMA user_version
+    /// (it is signed) indexed the migrations at -1 and trapped.
+    @Test func aNegativeSchemaVersionIsRefusedNotATrap() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        do {
+            let store = try HistoryStore(path: dir.database)
+            try store.save(sampleWeighing())
+            try store.execute("PRAGMA user_version = -1")
+        }
+        let before = bytes(dir.database)
+        #expect(throws: HistoryError.corrupt(path: dir.database, details: "schema version -1 (PRAGMA user_version) is negative")) {
+            try HistoryStore(path: dir.database)
+        }
+        #expect(bytes(dir.database) == before)
+        // Unmarked, the same file is simply not PlumScale's.
+        Self.makeDatabase(dir.path + "/other.sqlite3", "PRAGMA user_version = -7; CREATE TABLE weighings(x); CREATE TABLE objects(y);")
+        #expect(throws: HistoryError.foreign(path: dir.path + "/other.sqlite3", applicationID: 0)) {
+            try HistoryStore(path: dir.path + "/other.sqlite3")
+        }
+    }
+
     @Test func anEmptySQLiteDatabaseBecomesAHistory() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }

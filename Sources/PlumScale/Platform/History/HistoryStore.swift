@@ -152,6 +152,11 @@ public final class HistoryStore {
         if version > Self.schemaVersion {
             throw HistoryError.newerSchema(path: path, found: version, known: Self.schemaVersion)
         }
+        // PRAGMA user_version is signed: no PlumScale wrote a negative one
+        // (and migrations[version] would trap).
+        guard version >= 0 else {
+            throw HistoryError.corrupt(path: path, details: "schema version \(version) (PRAGMA user_version) is negative")
+        }
         // A full integrity check reads every page: fine for a small history,
         // but it would make start-up grow with the table. Past 256 pages
         // (1 MB) only the schema and the newest rows are read here; damage
