@@ -32,7 +32,7 @@ public enum RenderCommand {
         let end: Double?
         /// Every event seen, applied or not (the parser asks whether any was).
         private(set) var count = 0
-        private var lastTime = 0.0
+        private(set) var lastTime = 0.0
 
         init(state: AppState, history: HistoryService?, end: Double?) {
             self.state = state
@@ -108,8 +108,9 @@ public enum RenderCommand {
         let parsed = try JSONLinesReplay.parse(lines: reader, file: path, into: &feeder)
         if let failure = reader.failure { throw failure }
         for warning in parsed.warnings { log.warning(warning) }
-        log.debug("render: \(feeder.count) events streamed from \(path) (\(reader.lineNumber) lines)")
-        return feeder.finish()
+        let state = feeder.finish()
+        log.debug("render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(reader.lineNumber) lines)")
+        return state
     }
 
     /// The state at the end of the replay at `path`, streamed (as `render`
