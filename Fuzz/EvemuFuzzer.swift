@@ -10,6 +10,8 @@ public func evemuFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = EvemuRecording.isEvemu(text)
     guard let recording = try? EvemuRecording(text: text, file: "fuzz.evemu") else { return 0 }
+    // Declared sizes were checked before use: never more slots than evdev allows.
+    precondition(recording.device.slotCount <= EvdevLimits.maximumSlots, "too many slots")
     guard let events = try? recording.inputEvents() else { return 0 }
     FuzzCheck.checkDecoded(events, inOrder: false)
     FuzzCheck.drive(events, source: InputSource(kind: "replay", deviceName: recording.device.name,

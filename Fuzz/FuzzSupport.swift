@@ -1,6 +1,9 @@
 // Shared by the fuzz targets: turning bytes into events, and the checks
 // every target applies to the core it drives.
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 @testable import PlumScaleCore
 
 struct FuzzBytes {
@@ -69,6 +72,7 @@ enum FuzzCheck {
         var last = 0.0
         for event in events {
             precondition(event.time.isFinite, "non-finite event time")
+            precondition(event.time >= 0 && event.time <= ReplayLimits.maximumTime, "event time outside 0...1e9 s")
             if inOrder {
                 precondition(event.time >= last, "time went backwards")
                 last = event.time
@@ -119,4 +123,27 @@ enum FuzzCheck {
             fatalError("the state document has no size:\n\(text)")
         }
     }
+}
+
+/// The file's bytes by read(2) (FileManager.contents leaks inside
+/// Foundation under LeakSanitizer); nil when it cannot be opened.
+func fileBytes(_ path: String) -> Data? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { return data }
+        data.append(contentsOf: chunk[0..<n])
+    }
+}
+
+/// Writes `data` to a new file at `path` by write(2).
+func writeBytes(_ data: Data, to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    data.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
 }

@@ -4,8 +4,12 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: $FUZZ_SECONDS or 60; all targets)
 #
-# Targets: replay (JSONLinesReplay.parse), evemu (EvemuRecording + inputEvents),
-# config (Config.parse), state (state document round trip).
+# Targets: replay (JSONLinesReplay.parse), evemu (EvemuRecording + inputEvents,
+# declared sizes included), config (Config.parse), state (state document round
+# trip), terminal (TerminalText and the history listing), writer (OutputFile
+# with failing system calls; compiled with the shell's OutputFile.swift) and
+# history (HistoryStore on foreign and damaged files; the shell's history
+# sources and SQLite).
 # Corpora live in .build/fuzz/corpus/TARGET, seeded at each run from the
 # repository's replays, ../shared/recordings and Fuzz/seeds (copies: the
 # originals are never written). Crashing inputs go to .build/fuzz/crashes/.
@@ -16,7 +20,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-${FUZZ_SECONDS:-60}}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(replay evemu config state)
+[ ${#targets[@]} -eq 0 ] && targets=(replay evemu config state terminal writer history)
 
 out=.build/fuzz
 mkdir -p "$out/crashes" "$out/logs"
@@ -33,14 +37,27 @@ if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScaleCore Fuzz -name '*.swift' -n
         || { cat "$out/logs/build-core.log"; exit 2; }
 fi
 
-declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzzer [state]=StateDocumentFuzzer)
+declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzzer [state]=StateDocumentFuzzer
+    [terminal]=TerminalFuzzer [writer]=WriterFuzzer [history]=HistoryFuzzer)
+# Shell sources a target is compiled with (they need only Foundation, Glibc
+# and, for the history, SQLite through Sources/CSQLite's module map).
+history_sources=(Sources/PlumScale/Platform/History/HistoryStore.swift Sources/PlumScale/Platform/History/HistorySchema.swift
+    Sources/PlumScale/Platform/History/HistoryQueries.swift Sources/PlumScale/Platform/History/SQLiteStatement.swift
+    Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Files/InputFile.swift
+    Sources/PlumScale/Files/OutputFile.swift)
+declare -A extra=([writer]="Sources/PlumScale/Files/OutputFile.swift" [history]="${history_sources[*]}")
+declare -A extra_flags=([history]="-I Sources/CSQLite -package-name PlumScale")
 status=0
 for target in "${targets[@]}"; do
     file=${source[$target]:-}
-    [ -n "$file" ] || { echo "fuzz: unknown target $target (replay, evemu, config, state)"; exit 2; }
+    [ -n "$file" ] || { echo "fuzz: unknown target $target (replay, evemu, config, state, terminal, writer, history)"; exit 2; }
     bin="$out/fuzz-$target"
-    if [ ! -x "$bin" ] || [ "$lib" -nt "$bin" ] || [ "Fuzz/$file.swift" -nt "$bin" ] || [ Fuzz/FuzzSupport.swift -nt "$bin" ]; then
-        swiftc "${flags[@]}" -I "$out" "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "$lib" -o "$bin" \
+    read -r -a more <<<"${extra[$target]:-}"
+    read -r -a more_flags <<<"${extra_flags[$target]:-}"
+    stale=0
+    for src in "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "$lib" "${more[@]}"; do [ "$src" -nt "$bin" ] && stale=1; done
+    if [ ! -x "$bin" ] || [ $stale = 1 ]; then
+        swiftc "${flags[@]}" -I "$out" "${more_flags[@]}" "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "${more[@]}" "$lib" -o "$bin" \
             2>"$out/logs/build-$target.log" || { cat "$out/logs/build-$target.log"; exit 2; }
     fi
     corpus="$out/corpus/$target"
@@ -50,6 +67,9 @@ for target in "${targets[@]}"; do
         evemu)  seeds=(../shared/recordings/*.evemu Fuzz/seeds/evemu/*) ;;
         config) seeds=(Fuzz/seeds/config/*) ;;
         state)  seeds=(Fuzz/seeds/state/* Resources/sessions/*.jsonl) ;;
+        terminal) seeds=(Fuzz/seeds/terminal/*) ;;
+        writer) seeds=(Fuzz/seeds/writer/*) ;;
+        history) seeds=(Fuzz/seeds/history/*) ;;
     esac
     for seed in "${seeds[@]}"; do [ -f "$seed" ] && cp "$seed" "$corpus/seed-$(basename "$seed")"; done
     dict=()

@@ -8,8 +8,8 @@ let log = Log(verbose: CommandLine.arguments.contains("--verbose") || CommandLin
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch try ArgumentParser.parse(arguments) {
-    case .help(let text): print(text)
-    case .version: print(Help.version)
+    case .help(let text): try StandardStreams.out(text + "\n")
+    case .version: try StandardStreams.out(Help.version + "\n")
     case .render(let options): try RenderCommand.run(options, log: log)
     case .devices: try DevicesCommand.run(log: log)
     case .configCheck(let path): try ConfigCommand.check(path: path, log: log)
@@ -31,6 +31,10 @@ do {
 } catch let error as InputFileError {
     log.error(error.description)
     exit(2)
+} catch let error as OutputError {
+    // A full disk, a closed pipe, a target that is not a regular file.
+    log.error(error.description)
+    exit(error.exitCode)
 } catch {
     log.error("\(error)")
     exit(1)

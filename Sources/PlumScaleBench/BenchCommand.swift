@@ -14,6 +14,7 @@ public enum BenchCommand {
     static let keys: [(key: String, target: String)] = [
         ("frame_ratio_10", "<= 2.0"),
         ("frame_ratio_50", "<= 5.0"),
+        ("frame_ratio_10_4k", "<= 2.0"),
         ("latency_p99_frames", "<= 2.0"),
         ("idle_cpu_percent", "<= 0.5"),
         ("events_per_second", ">= 1000000"),
@@ -21,6 +22,9 @@ public enum BenchCommand {
         ("history_frame_ratio_1m", "<= 1.1"),
         ("rss_growth_mb_1m_events", "<= 1"),
         ("peak_rss_mb", "<= 60"),
+        ("replay_peak_rss_mb", "<= 100"),
+        ("replay_rss_growth_mb", "<= 5"),
+        ("replay_stream_time_ratio", "<= 1.0"),
     ]
 
     final class Report {
@@ -33,8 +37,11 @@ public enum BenchCommand {
         let fontPath = try FontLocator.locate(override: options.font)
         if let child = options.child {
             let parts = child.split(separator: ":")
-            guard parts.count == 2, let count = Int(parts[1]) else {
+            guard parts.count == 2, let count = Int(parts[1]) ?? (parts[0].hasPrefix("replay-") ? 0 : nil) else {
                 throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            }
+            if parts.count == 2, parts[0] == "replay-stream" || parts[0] == "replay-memory" {
+                return try ReplayBench.childRun(path: String(parts[1]), streamed: parts[0] == "replay-stream")
             }
             switch parts[0] {
             case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
@@ -78,6 +85,23 @@ public enum BenchCommand {
         report.details["rss_growth_mb_1m_events"] = String(format: "VmRSS %.1f MB after warm-up", fields[2])
         report.details["peak_rss_mb"] = "VmHWM of the headless run"
 
+        // 2b. render's replay reading: streamed, memory flat with the length.
+        note("replays: render of \(quick ? 20 : 200) MB and \(quick ? 2 : 20) MB streamed, \(quick ? 2 : 20) MB in memory (child processes)")
+        let replayDirectory = NSTemporaryDirectory() + "plumscale-bench-replay-\(getpid())"
+        try FileManager.default.createDirectory(atPath: replayDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: replayDirectory) }
+        let replays = try ReplayBench.run(quick: quick, directory: replayDirectory)
+        report.values["replay_peak_rss_mb"] = replays.largePeakMB
+        report.values["replay_rss_growth_mb"] = replays.largePeakMB - replays.smallPeakMB
+        report.values["replay_stream_time_ratio"] = replays.streamSeconds / replays.memorySeconds
+        report.details["replay_peak_rss_mb"] = "VmHWM of render's replay of \(replays.largeMB) MB, streamed"
+        report.details["replay_rss_growth_mb"] = String(
+            format: "%.1f MB (%d MB replay) - %.1f MB (%d MB replay)", replays.largePeakMB, replays.largeMB,
+            replays.smallPeakMB, replays.largeMB / 10)
+        report.details["replay_stream_time_ratio"] = String(
+            format: "%.2f s streamed vs %.2f s read whole (peak %.1f MB), %d MB replay", replays.streamSeconds,
+            replays.memorySeconds, replays.memoryPeakMB, replays.largeMB / 10)
+
         // 3. Frames in SDL's software renderer, no display (offscreen driver).
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
@@ -104,6 +128,17 @@ public enum BenchCommand {
             report.details["frame_ratio_10"] = String(format: "%.3f ms vs empty %.3f ms (spans into the window surface)", direct.frame10, direct.empty)
             report.details["frame_ratio_50"] = String(format: "%.3f ms vs empty %.3f ms", direct.frame50, direct.empty)
             report.info.append(("software renderer, spans via streaming texture", describe(viaTexture)))
+            // 3840x2160 at the UI scale that size gets (3): ten contacts
+            // against the empty frame of the same size.
+            let big = try BenchWindow(software: true, width: 3840, height: 2160)
+            let bigSpans = FrameRenderer(renderer: big.renderer, rendererName: "software", fonts: fonts)
+            let uhd = try FrameBench.measure(big, iterations: max(iterations / 3, 20), screen: Size(3840, 2160)) {
+                try bigSpans.draw($0)
+            }
+            report.values["frame_ratio_10_4k"] = uhd.ratio10
+            report.details["frame_ratio_10_4k"] = String(
+                format: "%.3f ms vs empty %.3f ms at 3840x2160, UI scale %.2f", uhd.frame10, uhd.empty,
+                Layout.defaultScale(for: Size(3840, 2160)))
             spans.directSurface = true
             note("history frames while scrolling: 1,000,000 weighings vs 100")
             let directory = NSTemporaryDirectory() + "plumscale-bench-history-\(getpid())"

@@ -8,7 +8,7 @@ enum BenchWorkload {
     static let screen = Size(1280, 720)
     static let device = ReplayDevice(name: "bench panel", mode: .force)
 
-    static func newState() -> AppState {
+    static func newState(screen: Size = screen) -> AppState {
         AppState(screen: screen, source: .replay(device))
     }
 
@@ -35,8 +35,8 @@ enum BenchWorkload {
     }
 
     /// A state with `count` contacts down.
-    static func state(contacts count: Int) -> AppState {
-        var state = newState()
+    static func state(contacts count: Int, screen: Size = screen) -> AppState {
+        var state = newState(screen: screen)
         for k in 0..<count { state.apply(InputEvent(time: 0, .touchDown(sample(k, of: count, step: 0)))) }
         return state
     }

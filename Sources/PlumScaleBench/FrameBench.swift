@@ -45,9 +45,11 @@ enum FrameBench {
     /// Runs `iterations` rounds of (empty, 10 contacts, 50 contacts), after a
     /// warm-up; each contact frame includes building the scene (labels
     /// change every frame), drawing and SDL_RenderPresent.
-    static func measure(_ target: BenchWindow, iterations: Int, draw: (Scene) throws -> Void) rethrows -> FrameFigures {
-        var s10 = BenchWorkload.state(contacts: 10)
-        var s50 = BenchWorkload.state(contacts: 50)
+    static func measure(
+        _ target: BenchWindow, iterations: Int, screen: Size = BenchWorkload.screen, draw: (Scene) throws -> Void
+    ) rethrows -> FrameFigures {
+        var s10 = BenchWorkload.state(contacts: 10, screen: screen)
+        var s50 = BenchWorkload.state(contacts: 50, screen: screen)
         var empty: [Double] = [], f10: [Double] = [], f50: [Double] = []
         let warmUp = 10
         for i in 0..<(iterations + warmUp) {

@@ -6,16 +6,17 @@ import PlumScaleCore
 enum StressSaver {
     /// Saves `count` generated weighings into the history at `path`, calling
     /// `ack` with each id only after its transaction committed.
-    static func saveLoop(path: String, count: Int, ack: (Int64) -> Void = printAck) throws {
+    static func saveLoop(path: String, count: Int, ack: (Int64) throws -> Void = printAck) throws {
         let store = try HistoryStore(path: path)
         for n in 0..<max(0, count) {
-            ack(try store.save(weighing(n)))
+            try ack(try store.save(weighing(n)))
         }
     }
 
-    /// Writes "saved <id>\n" to stdout with one unbuffered write(2).
-    static func printAck(_ id: Int64) {
-        FileHandle.standardOutput.write(Data("saved \(id)\n".utf8))
+    /// Writes "saved <id>\n" to stdout with one unbuffered write(2); throws
+    /// when the parent stopped reading.
+    static func printAck(_ id: Int64) throws {
+        try StandardStreams.out("saved \(id)\n")
     }
 
     /// The n-th generated weighing: 1 + n % 5 objects, so a torn save is detectable.

@@ -150,8 +150,8 @@ public enum ArgumentParser {
     }
 
     static func seconds(for option: String, _ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw UsageError("\(option) expects a number of seconds >= 0, found \(text)")
+        guard let value = Double(text), value.isFinite, value >= 0, value <= ReplayLimits.maximumTime else {
+            throw UsageError("\(option) expects a number of seconds in 0...1e9, found \(text)")
         }
         return value
     }

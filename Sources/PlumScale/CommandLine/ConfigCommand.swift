@@ -6,11 +6,11 @@ import PlumScaleCore
 public enum ConfigCommand {
     /// Loads `path` (nil: the XDG default) and prints the effective
     /// configuration to `output`. Throws the file's errors (main prints each
-    /// one and exits 2).
+    /// one and exits 2), or the failure to write the output (exit 1).
     public static func check(
         path: String?, log: Log, environment: [String: String] = ProcessInfo.processInfo.environment,
-        output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
-    ) throws(ConfigError) {
+        output: (String) throws(OutputError) -> Void = { try StandardStreams.out($0) }
+    ) throws {
         let source = path.map { "\($0) (--config or argument)" }
             ?? ConfigFile.defaultPath(environment: environment).map { "\($0) (the XDG default)" } ?? "nothing"
         log.debug("config check: reading \(source)")
@@ -20,6 +20,6 @@ public enum ConfigCommand {
         case (let file?, false): log.info("no config file at \(file): every setting is at its default")
         case (nil, _): log.info("neither XDG_CONFIG_HOME nor HOME is set: every setting is at its default")
         }
-        output(loaded.config.describe())
+        try output(loaded.config.describe())
     }
 }

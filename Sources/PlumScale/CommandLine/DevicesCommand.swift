@@ -4,6 +4,7 @@ import PlumScaleCore
 /// would give, and why one cannot be read.
 public enum DevicesCommand {
     public static func run(log: Log) throws {
-        print(TouchDeviceScanner.report(), terminator: "")
+        // Device names come from the hardware: shown with controls escaped.
+        try StandardStreams.out(TerminalText.visible(TouchDeviceScanner.report(), keepLines: true))
     }
 }

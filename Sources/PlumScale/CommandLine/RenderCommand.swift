@@ -8,57 +8,186 @@ public enum RenderCommand {
         _ replay: Replay, at: Double?, size: PixelSize, config: Config = .defaults,
         history: HistoryService? = nil, kiosk: Bool = false, metrics: TextMetrics = .estimate, uiScale: Double? = nil
     ) -> AppState {
+        var feeder = ReplayFeeder(
+            state: initialState(replay.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+            history: history, end: at)
+        for event in replay.events { feeder.append(event) }
+        return feeder.finish()
+    }
+
+    static func initialState(
+        _ device: ReplayDevice, size: PixelSize, config: Config, kiosk: Bool, metrics: TextMetrics = .estimate,
+        uiScale: Double? = nil
+    ) -> AppState {
         var state = AppState(
-            screen: Size(Double(size.width), Double(size.height)), source: .replay(replay.device), config: config,
+            screen: Size(Double(size.width), Double(size.height)), source: .replay(device), config: config,
             kiosk: kiosk, uiScale: uiScale)
         state.timeZone = .current
         state.metrics = metrics
-        let end = at ?? replay.duration
-        func feed(_ event: InputEvent) {
-            if let history { history.feed(event, to: &state) } else { state.apply(event) }
-        }
-        for event in replay.events where event.time <= end {
-            tick(until: event.time)
-            feed(event)
-        }
-        tick(until: end)
-        feed(InputEvent(time: end, .tick))
         return state
+    }
 
-        /// The frame ticks the live loop would give between two events.
-        func tick(until time: Double) {
-            while let wake = state.nextWake, wake < time { feed(InputEvent(time: wake, .tick)) }
+    /// Replays events into a state as they come (from an array, or from a
+    /// file line by line): every event with t <= `end` (nil: all), each
+    /// after the frame ticks the live loop would have given before it.
+    struct ReplayFeeder: ReplayEventSink {
+        var state: AppState
+        let history: HistoryService?
+        let end: Double?
+        /// Every event seen, applied or not (the parser asks whether any was).
+        private(set) var count = 0
+        private(set) var lastTime = 0.0
+
+        init(state: AppState, history: HistoryService?, end: Double?) {
+            self.state = state
+            self.history = history
+            self.end = end
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func append(_ event: InputEvent) {
+            count += 1
+            if let end, event.time > end { return }
+            lastTime = event.time
+            // The closure captures the service, not self: a copy of the
+            // state inside it would make every change copy the state.
+            let history = self.history
+            RenderCommand.tick(&state, until: event.time) { Self.feed(&$0, $1, history) }
+            Self.feed(&state, event, history)
+        }
+
+        /// The frame at `end`, or at the last event.
+        mutating func finish() -> AppState {
+            let end = self.end ?? lastTime
+            let history = self.history
+            RenderCommand.tick(&state, until: end) { Self.feed(&$0, $1, history) }
+            Self.feed(&state, InputEvent(time: end, .tick), history)
+            return state
+        }
+
+        static func feed(_ state: inout AppState, _ event: InputEvent, _ history: HistoryService?) {
+            if let history { history.feed(event, to: &state) } else { state.apply(event) }
         }
     }
 
-    /// The frame ticks the live loop would give between two events.
-    static func tick(_ state: inout AppState, until time: Double) {
+    /// The first pass of a stream: counts events without keeping them, and
+    /// ends the reading at the first pressure that is neither 0 nor 1, which
+    /// settles the mode (force) whatever the rest of the file holds.
+    struct ModeScan: ReplayEventSink {
+        let reader: LineReader
+        private(set) var count = 0
+        var isEmpty: Bool { count == 0 }
+        mutating func append(_ event: InputEvent) {
+            count += 1
+            switch event.kind {
+            case .touchDown(let sample), .touchMove(let sample):
+                if let pressure = sample.pressure, pressure != 0, pressure != 1 { reader.stop() }
+            default: break
+            }
+        }
+    }
+
+    /// The state of a JSON Lines replay read line by line, never whole:
+    /// memory stays flat whatever the file's length. The state starts in
+    /// the device's mode, which a header declaring "pressure" gives at once;
+    /// otherwise it is what the file measured, found by a first pass that
+    /// stops at the first varying pressure (usually the first line).
+    static func streamedState(
+        path: String, at: Double?, size: PixelSize, config: Config, history: HistoryService?,
+        kiosk: Bool, metrics: TextMetrics = .estimate, uiScale: Double? = nil, log: Log
+    ) throws -> AppState {
+        var device = try ReplayLoader.declaredDevice(path: path)
+        if device == nil {
+            let reader = try ReplayLoader.lines(path)
+            var scan = ModeScan(reader: reader)
+            let scanned = try JSONLinesReplay.parse(lines: reader, file: path, into: &scan)
+            if let failure = reader.failure { throw failure }
+            device = scanned.device
+            log.debug("render: first pass over \(path): \(reader.lineNumber) lines, mode \(scanned.device.mode.rawValue)")
+        }
+        var feeder = ReplayFeeder(
+            state: initialState(device!, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+            history: history, end: at)
+        let reader = try ReplayLoader.lines(path)
+        let parsed = try JSONLinesReplay.parse(lines: reader, file: path, into: &feeder)
+        if let failure = reader.failure { throw failure }
+        for warning in parsed.warnings { log.warning(warning) }
+        let state = feeder.finish()
+        log.debug("render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(reader.lineNumber) lines)")
+        return state
+    }
+
+    /// The state at the end of the replay at `path`, streamed (as `render`
+    /// reads JSON Lines) or read whole first (the bench compares the two).
+    public static func replayedState(path: String, size: PixelSize = PixelSize(1280, 720),
+                                     streamed: Bool) throws -> AppState {
+        if streamed {
+            return try streamedState(path: path, at: nil, size: size, config: .defaults, history: nil, kiosk: false,
+                                     log: Log())
+        }
+        return replayState(try ReplayLoader.load(path: path), at: nil, size: size)
+    }
+
+    /// Frame ticks are simulated only in the last `tickWindow` seconds
+    /// before an event (longer than any animation or settling of the core);
+    /// one tick at the window's start settles everything due before it.
+    static let tickWindow = 10.0
+    /// The live loop sleeps at least 1 ms between ticks (SDL_WaitEventTimeout).
+    static let minimumTickStep = 0.001
+
+    /// The frame ticks the live loop would give between the last event and
+    /// one at `time`. Bounded by time, not by counting the core's wake-ups
+    /// (which are advisory): at most tickWindow / minimumTickStep ticks,
+    /// and none once time no longer advances (at 2^48 s, now + 1/60 == now).
+    static func tick(_ state: inout AppState, until time: Double,
+                     feed: (inout AppState, InputEvent) -> Void = { $0.apply($1) }) {
+        guard time.isFinite else { return }
+        var last = state.now
+        let windowStart = time - tickWindow
+        if windowStart > last, let wake = state.nextWake, wake < windowStart {
+            feed(&state, InputEvent(time: windowStart, .tick))
+            last = windowStart
+        }
         while let wake = state.nextWake, wake < time {
-            state.apply(InputEvent(time: wake, .tick))
+            let at = max(wake, last + minimumTickStep)
+            guard at < time, at > last else { break }
+            feed(&state, InputEvent(time: at, .tick))
+            last = at
         }
     }
 
     public static func run(_ options: RenderOptions, log: Log) throws {
-        let replay = try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
-        for warning in replay.warnings { log.warning(warning) }
-        log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
+        // Targets that cannot be written are refused before any work.
+        try OutputFile.checkTarget(options.out)
+        if let statePath = options.state { try OutputFile.checkTarget(statePath) }
+        // JSON Lines are streamed; evemu recordings (decoded as a whole by
+        // the multitouch decoder) are read into memory.
+        let format = try ReplayLoader.format(path: options.replay)
+        let streamed = options.deviceDescription == nil && format == .jsonLines
+        let replay = streamed ? nil : try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
+        for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
         if let path = options.config { history.configPath = path }
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
             fontPath: try FontLocator.locate(override: options.font ?? config.font))
-        let state = replayState(
-            replay, at: options.at, size: options.size, config: config, history: history, kiosk: options.kiosk,
-            metrics: canvas.metrics, uiScale: options.uiScale)
+        let state: AppState
+        if let replay {
+            log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
+            state = replayState(
+                replay, at: options.at, size: options.size, config: config, history: history, kiosk: options.kiosk,
+                metrics: canvas.metrics, uiScale: options.uiScale)
+        } else {
+            state = try streamedState(
+                path: options.replay, at: options.at, size: options.size, config: config, history: history,
+                kiosk: options.kiosk, metrics: canvas.metrics, uiScale: options.uiScale, log: log)
+        }
         canvas.render(state.scene())
         try canvas.savePNG(options.out)
         if let statePath = options.state {
-            do {
-                try state.stateDocument().prettyText.write(toFile: statePath, atomically: true, encoding: .utf8)
-            } catch {
-                throw RuntimeFailure("cannot write the state document to \(statePath): \(error.localizedDescription)")
-            }
+            try OutputFile.write(state.stateDocument().prettyText, to: statePath)
         }
     }
 }

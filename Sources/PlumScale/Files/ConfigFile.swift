@@ -34,14 +34,13 @@ public enum ConfigFile {
         guard let path = explicitPath ?? defaultPath(environment: environment) else {
             return Loaded(config: .defaults, path: nil, existed: false)
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            if explicitPath != nil {
-                throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "no such file")])
-            }
+        let data: Data
+        do throws(InputFileProblem) {
+            data = try InputFile.read(path)
+        } catch where error.kind == .missing && explicitPath == nil {
             return Loaded(config: .defaults, path: path, existed: false)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "cannot be read")])
+        } catch {
+            throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: error.reason)])
         }
         var config = try Config.parse(data, file: path)
         if let font = config.font {
@@ -71,9 +70,12 @@ public enum ConfigFile {
             throw ConfigError(file: path, issues: problems.map { ConfigIssue(path: calibrationPath.text, message: $0.description) })
         }
         var root = JSONValue.object([])
-        if FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "cannot be read")])
+        if InputFile.exists(path) {
+            let data: Data
+            do throws(InputFileProblem) {
+                data = try InputFile.read(path)
+            } catch {
+                throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "\(error.reason), not overwritten")])
             }
             do {
                 root = try JSONParser.parse(data)
@@ -95,25 +97,19 @@ public enum ConfigFile {
         try writeAtomically(root.pretty() + "\n", to: path)
     }
 
-    /// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+    /// Writes `text` through OutputFile (a temporary file beside `path`,
+    /// fsynced, renamed over it; a link, FIFO or device is refused), creating
+    /// the directory first.
     static func writeAtomically(_ text: String, to path: String) throws(ConfigError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         func failure(_ message: String) -> ConfigError {
             ConfigError(file: path, issues: [ConfigIssue(path: "", message: message)])
         }
-        do {
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        do throws(OutputError) {
+            if !directory.isEmpty { try OutputFile.createDirectories(directory) }
+            try OutputFile.write(text, to: path)
         } catch {
-            throw failure("cannot write \(temporary): \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw failure("cannot replace the file: \(reason)")
+            throw failure("not saved: \(error)")
         }
     }
 }

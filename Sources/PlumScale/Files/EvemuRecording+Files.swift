@@ -16,10 +16,10 @@ extension EvemuRecording {
     }
 
     static func read(_ path: String) throws(EvemuParseError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw EvemuParseError(file: path, line: 0, reason: reason)
+        do throws(InputFileProblem) {
+            return String(decoding: try InputFile.read(path), as: UTF8.self)
+        } catch {
+            throw EvemuParseError(file: path, line: 0, reason: error.reason)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

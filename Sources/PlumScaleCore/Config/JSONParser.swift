@@ -55,7 +55,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth < 512 else { throw error("nesting too deep") }
+        guard depth < 512 else { throw error("nested deeper than 512 arrays or objects") }
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)

@@ -21,6 +21,10 @@ struct EvemuParser {
     /// Events with their time still split into whole seconds and fraction.
     var events: [(seconds: Int, fraction: Double, event: KernelEvent)] = []
     var lastLine = 0
+    /// The line of each axis's `A:` line, for errors about the description.
+    var axisLines: [UInt16: Int] = [:]
+    /// The line of the description's last line (N:, I:, P:, B: or A:).
+    var descriptionLine = 0
 
     init(file: String, descriptionOptional: Bool = false) {
         self.file = file
@@ -33,7 +37,8 @@ struct EvemuParser {
 
     mutating func parse(_ text: String) throws(EvemuParseError) {
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it too (CRLF files).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             var line = rawLine
             if line.last == "\r" { line = line.dropLast() }
@@ -44,6 +49,9 @@ struct EvemuParser {
             throw error(1, "empty file: expected an evemu recording (a '# EVEMU' header or an 'N: name' line)")
         }
         if !descriptionOptional { try requireDescription(max(1, number)) }
+        if let device, let problem = device.problems.first {
+            throw error(axisLines[problem.axis] ?? max(1, descriptionLine), problem.message)
+        }
     }
 
     func requireDescription(_ line: Int) throws(EvemuParseError) {
@@ -66,6 +74,7 @@ struct EvemuParser {
         if tag != "E" && !events.isEmpty {
             throw error(n, "device description line '\(tag):' after the events")
         }
+        if tag != "E" { descriptionLine = n }
         switch tag {
         case "N":
             if name != nil { throw error(n, "second device name: a recording describes one device") }
@@ -83,11 +92,22 @@ struct EvemuParser {
             guard bytes.count == fields.count, !bytes.isEmpty else {
                 throw error(n, "expected '\(tag):' followed by hex bytes, got '\(rest)'")
             }
+            // A mask may hold as many bytes as its writer's word size gives,
+            // but no bit beyond the type's highest code: checked here, before
+            // the bit numbers are computed.
             if tag == "P" {
+                try checkMask(bytes[...], after: propertyBytes.count, highest: EvdevLimits.maximumProperty,
+                              what: "property mask (INPUT_PROP_*)", n)
                 propertyBytes.append(contentsOf: bytes)
             } else {
                 guard bytes.count >= 2 else { throw error(n, "expected 'B: type bytes...', got '\(rest)'") }
-                bitmasks[UInt16(bytes[0]), default: []].append(contentsOf: bytes.dropFirst())
+                let type = UInt16(bytes[0])
+                guard let highest = EvdevLimits.maximumCode(type: type) else {
+                    throw error(n, "bit mask type 0x\(String(bytes[0], radix: 16)) is not an EV_* type (00...1f)")
+                }
+                try checkMask(bytes.dropFirst(), after: bitmasks[type]?.count ?? 0, highest: highest,
+                              what: "\(EventType.name(type)) mask", n)
+                bitmasks[type, default: []].append(contentsOf: bytes.dropFirst())
             }
         case "A":
             try parseAxis(rest, n)
@@ -99,10 +119,23 @@ struct EvemuParser {
         }
     }
 
-    /// The numbers of the bits set in a little-endian byte mask.
+    /// Refuses a set bit numbered above `highest` in `bytes`, which continue
+    /// a mask that already holds `earlier` bytes.
+    func checkMask(_ bytes: ArraySlice<UInt8>, after earlier: Int, highest: UInt16, what: String,
+                   _ n: Int) throws(EvemuParseError) {
+        for (offset, byte) in bytes.enumerated() where byte != 0 {
+            let top = (earlier + offset) * 8 + (7 - byte.leadingZeroBitCount)
+            if top > Int(highest) {
+                throw error(n, "\(what) sets bit \(top); the highest code is 0x\(String(highest, radix: 16)) (\(highest))")
+            }
+        }
+    }
+
+    /// The numbers of the bits set in a little-endian byte mask, up to
+    /// UInt16.max (the parser refuses masks reaching beyond their codes).
     static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
         var set = Set<UInt16>()
-        for (i, byte) in bytes.enumerated() {
+        for (i, byte) in bytes.prefix(Int(UInt16.max) / 8).enumerated() {
             for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
         }
         return set
@@ -126,6 +159,7 @@ struct EvemuParser {
         guard numbers[0] <= numbers[1] else {
             throw error(n, "axis \(AbsCode.name(code)) has min \(numbers[0]) > max \(numbers[1])")
         }
+        axisLines[code] = n
         axes.append(AbsAxis(code: code, minimum: numbers[0], maximum: numbers[1],
                             fuzz: numbers[2], flat: numbers[3],
                             resolution: numbers.count == 5 ? numbers[4] : 0))
@@ -156,6 +190,11 @@ struct EvemuParser {
         for _ in 0..<time[1].count { fraction /= 10 }
         if let last = events.last, (seconds, fraction) < (last.seconds, last.fraction) {
             throw error(n, "event time \(fields[0]) is earlier than the previous event's")
+        }
+        // Replay time 0 is the first event; the span is bounded like JSON Lines times.
+        if let first = events.first, Double(seconds - first.seconds) > ReplayLimits.maximumTime {
+            throw error(n, "event time \(fields[0]) is \(seconds - first.seconds) s after the first event's; "
+                + "a recording may span at most \(Int(ReplayLimits.maximumTime)) s")
         }
         let event = KernelEvent(time: Double(seconds) + fraction, type: type, code: code, value: value)
         events.append((seconds, fraction, event))

@@ -36,7 +36,7 @@ public struct EvemuRecording: Sendable {
     /// first line that is not a comment or blank starts with `N:`.
     public static func isEvemu(_ text: String) -> Bool {
         if text.hasPrefix("# EVEMU") { return true }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             return trimmed.hasPrefix("N:")

@@ -23,6 +23,15 @@ public enum EventType {
     public static let msc: UInt16 = 0x04
     /// Highest event type (EV_MAX).
     public static let max: UInt16 = 0x1f
+
+    /// The kernel's name for an event type ("EV_ABS"), or hex.
+    public static func name(_ type: UInt16) -> String {
+        let names: [UInt16: String] = [
+            0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC", 0x05: "EV_SW",
+            0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF", 0x16: "EV_PWR", 0x17: "EV_FF_STATUS",
+        ]
+        return names[type] ?? "EV_0x" + String(type, radix: 16)
+    }
 }
 
 /// EV_SYN codes.

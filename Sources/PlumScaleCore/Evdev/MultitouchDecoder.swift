@@ -2,11 +2,16 @@
 public enum MultitouchDecoderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Neither ABS_MT_POSITION_X/Y nor ABS_X/Y: nothing to place on screen.
     case noPositionAxes(device: String)
+    /// A declared size or range the decoder cannot use (too many slots, an
+    /// empty position range): `TouchDeviceDescription.problems`.
+    case unusable(device: String, reason: String)
 
     public var description: String {
         switch self {
         case .noPositionAxes(let device):
             return "unsupported device \"\(device)\": it has no ABS_MT_POSITION_X/Y nor ABS_X/Y axes"
+        case .unusable(let device, let reason):
+            return "unsupported device \"\(device)\": \(reason)"
         }
     }
 }
@@ -63,6 +68,7 @@ public struct MultitouchDecoder: Sendable {
     public init(device: TouchDeviceDescription, firstContactID: Int = 1) throws(MultitouchDecoderError) {
         nextID = firstContactID
         guard let mapping = device.screenAxes else { throw .noPositionAxes(device: device.name) }
+        if let problem = device.problems.first { throw .unusable(device: device.name, reason: problem.message) }
         self.device = device
         self.mapping = mapping
         if device.isProtocolA {
@@ -73,8 +79,10 @@ public struct MultitouchDecoder: Sendable {
             self.wire = .singleTouch
         }
         let multi = self.wire != .singleTouch
-        pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure]
-        majorAxis = multi ? device.axes[AbsCode.mtTouchMajor] : nil
+        // An axis with an empty range measures nothing: no reading at all,
+        // rather than a constant 0 shown as if measured.
+        pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure].flatMap { $0.hasRange ? $0 : nil }
+        majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
         let count = self.wire == .slots ? device.slotCount : 0
         slots = Array(repeating: SlotState(trackingID: -1), count: count)
         slotContactIDs = Array(repeating: nil, count: count)

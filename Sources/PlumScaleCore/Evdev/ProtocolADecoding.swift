@@ -58,7 +58,10 @@ extension MultitouchDecoder {
         guard event.type == EventType.syn else { return nil }
         if event.code == SynCode.mtReport {
             let group = protocolA.group
-            if group[AbsCode.mtPositionX] != nil && group[AbsCode.mtPositionY] != nil {
+            // At most maximumSlots contacts a frame: matching is quadratic,
+            // and a recording may hold any number of SYN_MT_REPORTs.
+            if group[AbsCode.mtPositionX] != nil && group[AbsCode.mtPositionY] != nil,
+               protocolA.pending.count < EvdevLimits.maximumSlots {
                 protocolA.pending.append(group)
             }
             protocolA.group = [:]

@@ -18,6 +18,10 @@ public struct AbsAxis: Equatable, Sendable {
         self.resolution = resolution
     }
 
+    /// Whether the axis can measure anything: maximum > minimum. An axis
+    /// with minimum = maximum (which evdev allows) reports one value only.
+    public var hasRange: Bool { maximum > minimum }
+
     /// `value` mapped like SDL does: (value - min) / (max - min), clamped to
     /// 0...1. An empty range gives 0.
     public func normalise(_ value: Int32) -> Double {
@@ -65,11 +69,35 @@ public struct TouchDeviceDescription: Equatable, Sendable {
     }
 
     /// force if ABS_MT_PRESSURE exists, area if only ABS_MT_TOUCH_MAJOR,
-    /// position otherwise.
+    /// position otherwise. An axis with an empty range (minimum = maximum)
+    /// measures nothing and counts as absent: such a device is not shown as
+    /// measuring force (it would read 0.0% whatever the weight).
     public var forceMode: ForceMode {
-        if axes[AbsCode.mtPressure] != nil { return .force }
-        if axes[AbsCode.mtTouchMajor] != nil { return .area }
+        if axes[AbsCode.mtPressure]?.hasRange == true { return .force }
+        if axes[AbsCode.mtTouchMajor]?.hasRange == true { return .area }
         return .position
+    }
+
+    /// What makes the description unusable, each with the axis it concerns:
+    /// more slots than evdev devices can have, or position axes with an
+    /// empty range (every contact would sit at one edge). Decoding refuses
+    /// such a device; the evemu parser names the `A:` line.
+    public var problems: [(axis: UInt16, message: String)] {
+        var found: [(axis: UInt16, message: String)] = []
+        if let slot = axes[AbsCode.mtSlot] {
+            let count = Int(slot.maximum) - Int(slot.minimum) + 1
+            if count > EvdevLimits.maximumSlots {
+                found.append((AbsCode.mtSlot, "ABS_MT_SLOT \(slot.minimum)...\(slot.maximum) declares \(count) slots; "
+                    + "at most \(EvdevLimits.maximumSlots) are allowed (libevdev's limit)"))
+            }
+        }
+        if let mapping = screenAxes {
+            for axis in [mapping.x, mapping.y] where !axis.hasRange {
+                found.append((axis.code, "\(AbsCode.name(axis.code)) has an empty range (min = max = \(axis.minimum)): "
+                    + "contacts cannot be placed on the screen; expected min < max"))
+            }
+        }
+        return found
     }
 
     /// Multitouch protocol A: MT positions but no ABS_MT_SLOT.
@@ -80,10 +108,12 @@ public struct TouchDeviceDescription: Equatable, Sendable {
     /// Whether the device reports several contacts (protocol A or B).
     public var isMultitouch: Bool { axes[AbsCode.mtPositionX] != nil }
 
-    /// Number of protocol B slots (ABS_MT_SLOT max - min + 1), 0 without slots.
+    /// Number of protocol B slots (ABS_MT_SLOT max - min + 1), 0 without
+    /// slots, never more than `EvdevLimits.maximumSlots` (`problems` reports
+    /// a description that declares more).
     public var slotCount: Int {
         guard let slot = axes[AbsCode.mtSlot] else { return 0 }
-        return Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1)
+        return Swift.min(EvdevLimits.maximumSlots, Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1))
     }
 
     /// The axes whose ranges map onto the whole screen: ABS_MT_POSITION_X/Y,
@@ -112,5 +142,36 @@ public struct ScreenMapping: Equatable, Sendable {
     /// Device coordinates → normalised screen coordinates, clamped to 0...1.
     public func normalise(x rawX: Int32, y rawY: Int32) -> (x: Double, y: Double) {
         (x.normalise(rawX), y.normalise(rawY))
+    }
+}
+
+/// What the kernel's evdev interface allows, against which sizes declared
+/// in a recording are checked before they are used.
+public enum EvdevLimits {
+    /// Protocol B slots a device may have (libevdev's MAX_SLOTS).
+    public static let maximumSlots = 256
+    /// INPUT_PROP_MAX.
+    public static let maximumProperty: UInt16 = 0x1f
+
+    /// The highest code of an event type (linux/input-event-codes.h:
+    /// SYN_MAX, KEY_MAX, REL_MAX, ABS_MAX, MSC_MAX, SW_MAX, LED_MAX, SND_MAX,
+    /// REP_MAX, FF_MAX, FF_STATUS_MAX); KEY_MAX, the largest, for a type
+    /// without codes of its own. nil: not an event type (above EV_MAX).
+    public static func maximumCode(type: UInt16) -> UInt16? {
+        switch type {
+        case 0x00: return 0x0f
+        case 0x01: return KeyCode.max
+        case 0x02: return 0x0f
+        case 0x03: return AbsCode.max
+        case 0x04: return 0x07
+        case 0x05: return 0x10
+        case 0x11: return 0x0f
+        case 0x12: return 0x07
+        case 0x14: return 0x01
+        case 0x15: return 0x7f
+        case 0x17: return 0x01
+        case ...EventType.max: return KeyCode.max
+        default: return nil
+        }
     }
 }

@@ -28,11 +28,13 @@ public enum HistoryListing {
     public static func format(_ rows: [HistoryRow], total: Int, timeZone: TimeZone) -> String {
         if rows.isEmpty { return total == 0 ? "No weighings yet.\n" : "No more weighings.\n" }
         let header = ["ID", "TAKEN (LOCAL)", "MODE", "OBJECTS", "HEAVIEST", "DEVICE"]
+        // Names come from devices and files: escape sequences in them are
+        // shown, never sent to the terminal (TerminalText).
         let body = rows.map { row in
-            [String(row.id), localTime(row.takenAt, timeZone: timeZone), row.mode,
+            [String(row.id), localTime(row.takenAt, timeZone: timeZone), TerminalText.visible(row.mode),
              String(row.objectCount),
              heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode),
-             row.device]
+             TerminalText.visible(row.device)]
         }
         let table = [header] + body
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }

@@ -7,20 +7,23 @@ import Foundation
 /// - a move, up or cancel for an id that is not down is ignored, with a warning;
 /// - a down for an id that is already down moves it;
 /// - NaN and infinities cannot be written in JSON; any non-number is an error;
-/// - t must be a finite number >= 0 that never goes backwards.
+/// - t must be a number in 0...1e9 (ReplayLimits.maximumTime) that never goes backwards.
 public enum JSONLinesReplay {
-    public static func parse(_ text: String, file: String) throws -> Replay {
-        var events: [InputEvent] = []
-        var warnings: [String] = []
+    /// Parses line by line, handing each event to `events` as its line is
+    /// read; the replay returned has the device and warnings, no events.
+    public static func parse<Lines: Sequence, Sink: ReplayEventSink>(
+        lines: Lines, file: String, into events: inout Sink
+    ) throws -> Replay where Lines.Element: StringProtocol {
+        var warnings = ReplayWarnings()
         var header: ReplayLine.Header?
         var down = Set<Int>()
         var lastTime = 0.0
         var pressureVaries = false, sawTouchMajor = false
         let decoder = JSONDecoder()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in lines {
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = ReplayText.trimmed(rawLine)
             if line.isEmpty { continue }
             func fail(_ message: String) -> InputFileError {
                 InputFileError(file: file, line: lineNumber, message)
@@ -30,7 +33,7 @@ public enum JSONLinesReplay {
             do {
                 record = try decoder.decode(ReplayLine.self, from: Data(line.utf8))
             } catch {
-                throw fail(explain(error))
+                throw fail(ReplayLineDiagnosis.explain(error, line: line) ?? explain(error))
             }
             if let version = record.version {
                 guard events.isEmpty, header == nil else {
@@ -43,7 +46,9 @@ public enum JSONLinesReplay {
                 continue
             }
             guard let t = record.t else { throw fail("expected a number \"t\" (seconds from the start)") }
-            guard t.isFinite, t >= 0 else { throw fail("expected \"t\" to be a finite number >= 0") }
+            guard t.isFinite, t >= 0, t <= ReplayLimits.maximumTime else {
+                throw fail("expected \"t\" to be a number of seconds >= 0 and <= 1e9, found \(t)")
+            }
             guard t >= lastTime else {
                 throw fail("expected \"t\" >= \(lastTime) (the previous line's time); times must not go backwards")
             }
@@ -123,7 +128,7 @@ public enum JSONLinesReplay {
             mode = .position
         }
         let name = header?.name ?? "replay"
-        return Replay(device: ReplayDevice(name: name, mode: mode), events: events, warnings: warnings)
+        return Replay(device: ReplayDevice(name: name, mode: mode), events: [], warnings: warnings.lines)
     }
 
     static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {

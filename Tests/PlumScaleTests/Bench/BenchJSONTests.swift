@@ -4,12 +4,16 @@ import Testing
 @testable import PlumScaleCore
 @testable import PlumScaleBench
 
-/// bench.json's contract: exactly the nine keys of issue #8, numbers where a
+/// bench.json's contract: exactly the nine keys of issue #8 and the three of issue 16, numbers where a
 /// part ran and null where it did not.
 @Suite struct BenchJSONTests {
     static let expectedKeys: Set<String> = [
         "frame_ratio_10", "frame_ratio_50", "latency_p99_frames", "idle_cpu_percent", "events_per_second",
         "startup_ratio_100k", "history_frame_ratio_1m", "rss_growth_mb_1m_events", "peak_rss_mb",
+        // issue 13: ten contacts at 3840x2160
+        "frame_ratio_10_4k",
+        // issue 16: render's streamed replay
+        "replay_peak_rss_mb", "replay_rss_growth_mb", "replay_stream_time_ratio",
     ]
 
     @Test func everyKeyIsWrittenNumbersOrNull() throws {

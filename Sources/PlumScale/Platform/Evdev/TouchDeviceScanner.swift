@@ -104,8 +104,10 @@ public enum TouchDeviceScanner {
         lines.append("  \(kind)\(device.properties.contains(1) ? ", direct (touchscreen)" : "")")
         for axis in device.axes.values.sorted(by: { $0.code < $1.code }) {
             let resolution = axis.resolution != 0 ? ", resolution \(axis.resolution)" : ""
-            lines.append("  \(AbsCode.name(axis.code)) \(axis.minimum)...\(axis.maximum)\(resolution)")
+            let flat = axis.hasRange ? "" : " (empty range: measures nothing)"
+            lines.append("  \(AbsCode.name(axis.code)) \(axis.minimum)...\(axis.maximum)\(resolution)\(flat)")
         }
+        for problem in device.problems { lines.append("  cannot be used: \(problem.message)") }
         switch device.forceMode {
         case .force:
             lines.append("  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)")

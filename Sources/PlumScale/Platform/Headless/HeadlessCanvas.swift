@@ -34,8 +34,14 @@ public final class HeadlessCanvas {
         raster.draw(scene, into: buffer)
     }
 
+    /// Through OutputFile: atomic, never onto a link, FIFO or device.
     public func savePNG(_ path: String) throws {
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG \(path)") }
+        try PNGFile.write(surface, to: path)
+    }
+
+    /// With the system calls replaced (tests reach the full-disk path).
+    func savePNG(_ path: String, calls: OutputCalls) throws {
+        try PNGFile.write(surface, to: path, calls: calls)
     }
 
     /// The colour at a pixel of the last frame, for tests.

@@ -60,7 +60,7 @@ public struct Image: Equatable, Sendable {
             let row = (surface.pointee.pixels + y * Int(surface.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width { row[x] = 0xff00_0000 | pixels[y * width + x] }
         }
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG \(path)") }
+        try PNGFile.write(surface, to: path)
     }
 
     /// How many pixels differ by more than `tolerance` in any channel.

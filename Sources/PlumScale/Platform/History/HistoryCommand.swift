@@ -11,17 +11,12 @@ public enum HistoryCommand {
     public static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        output: (String) throws -> Void = { try StandardStreams.out($0) },
+        errors: (String) -> Void = { StandardStreams.err(TerminalText.visible($0, keepLines: true)) }
     ) -> Int32 {
+        let command: Command
         do {
-            switch try ArgumentParser.parseHistory(arguments[...]) {
-            case .history(let options): return run(options, environment: environment, output: output, errors: errors)
-            case .help(let text):
-                output(text + "\n")
-                return 0
-            default: return 2
-            }
+            command = try ArgumentParser.parseHistory(arguments[...])
         } catch let error as UsageError {
             errors("plumscale: error: \(error.description)\n" + (error.usage ?? usage) + "\n")
             return 2
@@ -29,14 +24,26 @@ public enum HistoryCommand {
             errors("plumscale: error: \(error)\n")
             return 2
         }
+        switch command {
+        case .history(let options): return run(options, environment: environment, output: output, errors: errors)
+        case .help(let text):
+            do {
+                try output(text + "\n")
+            } catch {
+                errors("plumscale: error: \(error)\n")
+                return 1
+            }
+            return 0
+        default: return 2
+        }
     }
 
     /// Runs a parsed history command.
     public static func run(
         _ options: HistoryOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        output: (String) throws -> Void = { try StandardStreams.out($0) },
+        errors: (String) -> Void = { StandardStreams.err(TerminalText.visible($0, keepLines: true)) }
     ) -> Int32 {
         let name = options.action.name
         // A history named on the command line must be there: reading a
@@ -46,45 +53,36 @@ public enum HistoryCommand {
             return 2
         }
         do {
-            let store = try HistoryStore(path: options.db, environment: environment)
             switch options.action {
             case .list(let limit):
-                output(HistoryListing.format(try store.rows(limit: limit), total: try store.count(), timeZone: .current))
+                let store = try HistoryStore(path: options.db, environment: environment)
+                try output(HistoryListing.format(try store.rows(limit: limit), total: try store.count(), timeZone: .current))
             case .export(let format, let out):
+                if let out { try OutputFile.checkTarget(out) }  // before the store is opened
+                let store = try HistoryStore(path: options.db, environment: environment)
                 try export(store, format, to: out, output: output)
             case .delete(let id):
+                let store = try HistoryStore(path: options.db, environment: environment)
                 guard try store.delete(id: id) else {
                     errors("plumscale: error: history delete: no weighing \(id)\n")
                     return 1
                 }
             }
             return 0
+        } catch let error as OutputError {
+            errors("plumscale: error: history \(name): \(error)\n")
+            return error.exitCode
         } catch {
             errors("plumscale: error: \(error)\n")
             return 1
         }
     }
 
-    /// Writes to FILE (via a temporary file renamed into place) or to `output`.
+    /// Writes to FILE (through OutputFile: atomically, never onto a link,
+    /// a FIFO or a device) or to `output`.
     static func export(_ store: HistoryStore, _ format: HistoryExport.Format, to path: String?,
-                       output: (String) -> Void) throws {
-        guard let path else { return try store.export(format) { output($0) } }
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let file = FileHandle(forWritingAtPath: temporary) else {
-            throw HistoryError.readOnly(path: temporary, reason: String(cString: strerror(errno)))
-        }
-        do {
-            try store.export(format) { try file.write(contentsOf: Data($0.utf8)) }
-            try file.synchronize()
-            try file.close()
-            guard rename(temporary, path) == 0 else {
-                throw HistoryError.readOnly(path: path, reason: String(cString: strerror(errno)))
-            }
-        } catch {
-            try? file.close()
-            unlink(temporary)
-            throw error
-        }
+                       output: (String) throws -> Void) throws {
+        guard let path else { return try store.export(format) { try output($0) } }
+        try OutputFile.write(to: path) { file in try store.export(format) { try file.append($0) } }
     }
 }

@@ -10,8 +10,12 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// The directory (or the file) cannot be written.
     case readOnly(path: String, reason: String)
-    /// The file exists but is not an SQLite database; it was left untouched.
-    case notADatabase(path: String)
+    /// The file exists but is not an SQLite database (or not a regular file);
+    /// it was left untouched.
+    case notADatabase(path: String, reason: String = "not SQLite")
+    /// An SQLite database of another program (its application_id, or
+    /// tables that are not PlumScale's); it was left untouched.
+    case foreign(path: String, applicationID: Int32)
     /// The database failed its integrity check; it was left untouched.
     case corrupt(path: String, details: String)
     /// The database was written by a newer PlumScale; it was left untouched.
@@ -35,9 +39,15 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "history: cannot create directory \(path): \(reason)"
         case let .readOnly(path, reason):
             return "history: \(path) is not writable (\(reason)); weighings cannot be saved"
-        case let .notADatabase(path):
-            return "history: \(path) is not a PlumScale history database (not SQLite); "
+        case let .notADatabase(path, reason):
+            return "history: \(path) is not a PlumScale history database (\(reason)); "
                 + "it was left untouched: move it away or pass --db PATH"
+        case let .foreign(path, id):
+            let owner = id == 0 ? "tables that are not PlumScale's"
+                : "application_id 0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
+                    + ", PlumScale's is 0x" + String(UInt32(bitPattern: HistoryStore.applicationID), radix: 16, uppercase: true)
+            return "history: \(path) is another program's SQLite database (\(owner)); "
+                + "it was left untouched: pass --db PATH to a PlumScale history"
         case let .corrupt(path, details):
             return "history: \(path) is damaged (integrity check: \(details)); "
                 + "it was left untouched: restore a backup or move it away"

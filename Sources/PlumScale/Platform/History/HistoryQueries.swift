@@ -23,7 +23,7 @@ extension HistoryStore {
                 INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 """)
-            insert.bind([.int(Self.microseconds(weighing.takenAt)), .text(weighing.device),
+            insert.bind([.int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
                          .text(weighing.mode), .int(Int64(weighing.objects.count)),
                          heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double)])
             _ = try insert.step(fail: failure)
@@ -44,6 +44,15 @@ extension HistoryStore {
             rollbackIfOpen()
             throw error
         }
+    }
+
+    /// A device name as it is stored: whole, except that a NUL (which no
+    /// kernel name holds, but a replay header or an evemu N: line can) is
+    /// replaced by U+FFFD, so that no reader of the file, the sqlite3 shell
+    /// or a CSV consumer, cuts the name there.
+    static func storedName(_ name: String) -> String {
+        guard name.utf8.contains(0) else { return name }
+        return String(String.UnicodeScalarView(name.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
     }
 
     /// How many weighings are stored.

@@ -77,11 +77,13 @@ public final class HistoryService {
                 return .calibrationSaved(device: device, points: points)
             case .export(let id):
                 guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
-                try FileManager.default.createDirectory(atPath: exportDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try OutputFile.createDirectories(exportDirectory, mode: 0o700)
                 let path = exportDirectory + "/weighing-\(id).csv"
-                try (HistoryExport.csvHeader + HistoryExport.csvLines(weighing)).write(toFile: path, atomically: true, encoding: .utf8)
+                try OutputFile.write(HistoryExport.csvHeader + HistoryExport.csvLines(weighing), to: path)
                 return .exported(path: path)
             }
+        } catch let error as OutputError {
+            return .failed("export not written: \(error)")
         } catch {
             return .failed("\(error)")
         }

@@ -22,13 +22,17 @@ public final class HistoryStore {
     /// Opens and migrates only up to `schemaTarget` (tests build old databases with it).
     init(path: String?, environment: [String: String], schemaTarget: Int) throws {
         let path = try path ?? Self.defaultPath(environment: environment)
-        let directory = (path as NSString).deletingLastPathComponent
-        try Self.ensureDirectory(directory.isEmpty ? "." : directory)
-        let exists = FileManager.default.fileExists(atPath: path)
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        try Self.ensureDirectory(directory)
+        let exists = InputFile.exists(path)
         if exists { try Self.checkHeader(path) }
-        guard access(exists ? path : (directory.isEmpty ? "." : directory), W_OK) == 0 else {
-            throw HistoryError.readOnly(path: exists ? path : directory,
-                                        reason: String(cString: strerror(errno)))
+        // The file and its directory (WAL mode keeps -wal and -shm files
+        // beside it) must be writable; errno is read at once, with nothing
+        // in between that could change it.
+        for target in exists ? [path, directory] : [directory] where access(target, W_OK) != 0 {
+            let code = errno
+            throw HistoryError.readOnly(path: target, reason: String(cString: strerror(code)))
         }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
@@ -79,25 +83,79 @@ public final class HistoryStore {
         }
     }
 
-    /// Refuses a non-empty file that does not start with the SQLite header.
-    static func checkHeader(_ path: String) throws {
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw HistoryError.readOnly(path: path, reason: String(cString: strerror(errno)))
+    /// PlumScale's `PRAGMA application_id` ("PlSc"), set when a history is
+    /// created: SQLite's way of telling one program's files from another's.
+    public static let applicationID: Int32 = 0x506C_5363
+
+    /// What the first 100 bytes of an SQLite file say (nil: an empty file).
+    struct Header: Equatable {
+        /// Offset 68, big-endian.
+        var applicationID: Int32
+        /// Offset 60, big-endian (PRAGMA user_version).
+        var userVersion: Int32
+    }
+
+    /// Refuses a file that is not regular (opened without blocking), a
+    /// non-empty file that does not start with the SQLite header, and an
+    /// SQLite file that another program marked as its own: all before
+    /// SQLite opens it, so such a file is never written.
+    @discardableResult
+    static func checkHeader(_ path: String) throws -> Header? {
+        let fd: Int32
+        do throws(InputFileProblem) {
+            fd = try InputFile.open(path)
+        } catch {
+            switch error.kind {
+            case .notRegular: throw HistoryError.notADatabase(path: path, reason: error.reason)
+            case .missing, .unreadable: throw HistoryError.readOnly(path: path, reason: error.reason)
+            }
         }
-        defer { try? file.close() }
-        let header = (try? file.read(upToCount: 100)) ?? Data()
-        if header.isEmpty { return }
-        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 100, 0) }
+        if count == 0 { return nil }
+        guard count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
             throw HistoryError.notADatabase(path: path)
+        }
+        func int32(_ offset: Int) -> Int32 {
+            Int32(bitPattern: header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) })
+        }
+        let found = Header(applicationID: int32(68), userVersion: int32(60))
+        if found.applicationID != 0 && found.applicationID != applicationID {
+            throw HistoryError.foreign(path: path, applicationID: found.applicationID)
+        }
+        return found
+    }
+
+    /// Whether an SQLite file without an application id is a history made
+    /// before ids were set (a known schema version with PlumScale's tables)
+    /// or an empty database; anything else belongs to another program.
+    private func checkUnmarked(version: Int) throws {
+        let tables = Set(try strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        let objects = try strings("SELECT count(*) FROM sqlite_master")
+        let empty = version == 0 && objects == ["0"]
+        let older = (1...Self.schemaVersion).contains(version) && tables.isSuperset(of: ["weighings", "objects"])
+        guard empty || older else {
+            throw HistoryError.foreign(path: path, applicationID: 0)
         }
     }
 
-    /// Version and integrity checks before anything is written, then the
-    /// connection settings, then migrations.
+    /// Identity, version and integrity checks before anything is written,
+    /// then the connection settings, then migrations.
     private func openChecked(existing: Bool, schemaTarget: Int) throws {
         let version = try userVersion()
+        let marked = Int32(try strings("PRAGMA application_id").first ?? "0") ?? 0
+        if marked != Self.applicationID {
+            if marked != 0 { throw HistoryError.foreign(path: path, applicationID: marked) }
+            try checkUnmarked(version: version)
+        }
         if version > Self.schemaVersion {
             throw HistoryError.newerSchema(path: path, found: version, known: Self.schemaVersion)
+        }
+        // PRAGMA user_version is signed: no PlumScale wrote a negative one
+        // (and migrations[version] would trap).
+        guard version >= 0 else {
+            throw HistoryError.corrupt(path: path, details: "schema version \(version) (PRAGMA user_version) is negative")
         }
         // A full integrity check reads every page: fine for a small history,
         // but it would make start-up grow with the table. Past 256 pages
@@ -120,6 +178,7 @@ public final class HistoryStore {
         }
         try execute("PRAGMA synchronous = FULL")
         try execute("PRAGMA foreign_keys = ON")
+        if marked != Self.applicationID { try execute("PRAGMA application_id = \(Self.applicationID)") }
         try migrate(to: schemaTarget)
     }
 
@@ -131,7 +190,10 @@ public final class HistoryStore {
         switch code & 0xff {
         case SQLITE_FULL: return .diskFull(path: path, message: message)
         case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
-            return .readOnly(path: path, reason: message)
+            // The OS's reason when there is one ("Operation not permitted"),
+            // not SQLite's generic "unable to open database file".
+            let code = sqlite3_system_errno(db)
+            return .readOnly(path: path, reason: code != 0 ? "\(String(cString: strerror(code))); \(message)" : message)
         case SQLITE_CORRUPT: return .corrupt(path: path, details: message)
         case SQLITE_NOTADB: return .notADatabase(path: path)
         default: return .sqlite(code: code, message: message, during: during)

@@ -32,7 +32,16 @@ final class SQLiteStatement {
             case nil: sqlite3_bind_null(handle, index)
             case let .int(v)?: sqlite3_bind_int64(handle, index, v)
             case let .double(v)?: sqlite3_bind_double(handle, index, v)
-            case let .text(v)?: sqlite3_bind_text(handle, index, v, -1, plum_sqlite_transient())
+            case let .text(v)?:
+                // By byte count, not as a C string: nothing after a NUL is lost.
+                var text = v
+                text.withUTF8 { bytes in
+                    let empty: StaticString = ""
+                    let base = bytes.baseAddress ?? empty.utf8Start  // never NULL: that would bind NULL
+                    _ = base.withMemoryRebound(to: CChar.self, capacity: max(1, bytes.count)) {
+                        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), plum_sqlite_transient())
+                    }
+                }
             }
         }
     }
@@ -57,9 +66,11 @@ final class SQLiteStatement {
             ? nil : sqlite3_column_double(handle, column)
     }
 
+    /// The column's text, all of its bytes (a C string would stop at a NUL).
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: bytes)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
 

@@ -12,13 +12,19 @@ public final class ChildProcess {
     public let pid: pid_t
     public private(set) var status: Int32?
 
+    /// `stdoutDescriptor`, when given, is the child's standard output instead
+    /// of the file `stdout` (a pipe, say).
     public init(_ path: String, _ arguments: [String], environment: [String: String]? = nil, stdout: String = "/dev/null",
-         stderr: String = "/dev/null") throws {
+         stderr: String = "/dev/null", stdoutDescriptor: Int32? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stdoutDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, stdoutDescriptor, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -8,16 +8,21 @@ public enum FontLocator {
     public static let fallbackPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     public static func locate(override: String?) throws -> String {
+        // Checked by InputFile (opened without blocking, a regular file):
+        // SDL_ttf would block for ever opening a FIFO.
         if let override {
-            guard FileManager.default.isReadableFile(atPath: override) else {
-                throw RuntimeFailure("font \(override): no readable file there (--font expects a .ttf or .otf file)")
+            do throws(InputFileProblem) {
+                try InputFile.check(override)
+            } catch {
+                let reason = error.kind == .notRegular ? error.reason : "no readable file there"
+                throw RuntimeFailure("font \(override): \(reason) (--font expects a .ttf or .otf file)")
             }
             return override
         }
-        if let path = fontconfigMatch("DejaVu Sans"), FileManager.default.isReadableFile(atPath: path) {
+        if let path = fontconfigMatch("DejaVu Sans"), (try? InputFile.check(path)) != nil {
             return path
         }
-        if FileManager.default.isReadableFile(atPath: fallbackPath) { return fallbackPath }
+        if (try? InputFile.check(fallbackPath)) != nil { return fallbackPath }
         throw RuntimeFailure(
             "no font found: install fonts-dejavu-core (apt-get install fonts-dejavu-core) or pass --font FILE.ttf")
     }

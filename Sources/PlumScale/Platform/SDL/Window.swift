@@ -86,6 +86,6 @@ package final class Window {
         defer { SDL_FreeSurface(surface) }
         guard SDL_RenderReadPixels(renderer, nil, plum_pixelformat_argb8888(), surface.pointee.pixels, surface.pointee.pitch) == 0
         else { throw SDLError("SDL_RenderReadPixels") }
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG \(path)") }
+        try PNGFile.write(surface, to: path)
     }
 }
