@@ -48,17 +48,63 @@ public struct CalibrationWizard: Equatable, Sendable {
         massText = String(massText.dropLast())
     }
 
-    /// Records (force, grams) for the reference; the same force twice is refused.
+    /// The zero of the scale: no load reads force 0, which is 0 g. It is the
+    /// first point of the fit (fitted like any other, not a constraint).
+    public static let zeroPoint = CalibrationPoint(force: 0, grams: 0)
+
+    /// The glass is clear: the zero becomes the fit's first point.
+    mutating func recordZero() {
+        points = [Self.zeroPoint]
+        step = .place
+        message = "Zero recorded as point 1 of the fit (no load: force 0 = 0 g). "
+            + "Place a reference of known mass, then enter its mass or pick a coin."
+    }
+
+    /// Records (force, grams) for the reference. A reading equal to an
+    /// earlier point, or one that would make a line the scale cannot trust
+    /// (CalibrationFit.Limits), is refused with the reason, and the points
+    /// so far are kept.
     mutating func capture(force: Double) {
         guard let mass else { return }
         if points.contains(where: { abs($0.force - force) < 1e-6 }) {
             message = "That reading equals an earlier point: use a different mass."
             return
         }
-        points.append(CalibrationPoint(force: force, grams: mass))
+        let candidate = points + [CalibrationPoint(force: force, grams: mass)]
+        if candidate.count >= 2 {
+            let issues = CalibrationFit.issues(in: candidate)
+            guard issues.isEmpty else {
+                message = "Refused \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)): "
+                    + CalibrationError(issues: issues).description + "."
+                return
+            }
+        }
+        points = candidate
         massText = ""
         step = .captured
-        message = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)). Remove it, then add another or finish."
+        message = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)). " + fitStatus
+    }
+
+    /// What the points so far say, and what to do next.
+    var fitStatus: String {
+        guard let fit else { return "Remove it, then add another." }
+        guard fit.linearityChecked else {
+            return "Two points: a line fits any two, so linearity is not checked. "
+                + "Remove it and add a third reference (or finish unchecked)."
+        }
+        return String(format: "R² %.4f, largest residual %.2f g over %d points. Remove it, then add another or finish.",
+                      fit.rSquared, fit.maxResidualGrams, fit.pointCount)
+    }
+
+    /// The review of the fit before saving it.
+    var reviewMessage: String? {
+        guard let fit else { return nil }
+        let zero = fit.hasZeroPoint ? "zero included as a point" : "no zero point"
+        guard fit.linearityChecked else {
+            return "Fit through 2 points (\(zero)): linearity is not checked; a third reference would check it. Save it?"
+        }
+        return String(format: "Fit: R² %.4f, largest residual %.2f g over %d points (%@). Save it?",
+                      fit.rSquared, fit.maxResidualGrams, fit.pointCount, zero)
     }
 }
 

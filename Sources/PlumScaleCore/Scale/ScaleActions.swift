@@ -5,6 +5,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case tareTapped = "tare"
     case clearTareTapped = "untare"
     case calibrateTapped = "calibrate"
+    /// Cycles the units: g → oz → lb → g.
+    case unitsTapped = "units"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -15,6 +17,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .tareTapped: .character("t")
         case .clearTareTapped: .character("z")
         case .calibrateTapped: .character("k")
+        case .unitsTapped: .character("u")
         case .quitPressed: .escape
         }
     }
@@ -72,8 +75,16 @@ extension AppState {
         switch action {
         case .recordTapped: record()
         case .historyTapped: openHistory()
-        case .tareTapped: scale.tareAll()
+        case .tareTapped:
+            if let refusal = scale.tareRefusal(at: now) {
+                show(refusal)
+            } else {
+                scale.tareAll()
+            }
         case .clearTareTapped: scale.clearTares()
+        case .unitsTapped:
+            units = units.next
+            show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
         case .quitPressed: quit()
         }
@@ -101,6 +112,7 @@ extension AppState {
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
             scale.fit = config.calibrationFit(forDevice: source.deviceName)
+            scale.deviceGrams = source.deviceGrams
         }
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),

@@ -64,7 +64,9 @@ import Testing
 
         var expected = Self.later(state, 2)
         wizard.step = .place
-        wizard.message = "Place a reference of known mass, then enter its mass or pick a coin."
+        wizard.points = [CalibrationWizard.zeroPoint]
+        wizard.message = "Zero recorded as point 1 of the fit (no load: force 0 = 0 g). "
+            + "Place a reference of known mass, then enter its mass or pick a coin."
         expected.screen = .calibration(wizard)
         let zeroed = state.perform(.zeroTapped)
         #expect(zeroed)
