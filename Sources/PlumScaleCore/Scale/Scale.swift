@@ -132,9 +132,14 @@ public struct Scale: Equatable, Sendable {
     }
 
     /// Moves each trackable zero towards its reading, by at most `rate` d
-    /// per second since the last move (at most a quarter second's worth).
+    /// per second since the last frame that tracked (at most a quarter
+    /// second's worth); a frame with nothing to track restarts the count.
     private mutating func trackZero() {
         guard zeroTracking.enabled else { return }
+        guard tracksZero(at: now) else {
+            zeroTracked = nil
+            return
+        }
         let elapsed = min(max(now - (zeroTracked ?? now), 0), 0.25)
         zeroTracked = now
         let most = zeroTracking.rate * stepForce * elapsed

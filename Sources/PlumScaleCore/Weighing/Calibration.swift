@@ -79,7 +79,7 @@ public enum CalibrationIssue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A number in a message: 4 significant digits.
-    static func short(_ value: Double) -> String { String(format: "%.4g", value) }
+    public static func short(_ value: Double) -> String { String(format: "%.4g", value) }
 }
 
 /// All the issues found in a set of calibration points.
