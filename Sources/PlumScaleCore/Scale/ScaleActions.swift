@@ -102,7 +102,8 @@ extension AppState {
             WeighedObject(
                 index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
         }
-        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects))
+        let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
+        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects, units: units.rawValue, step: step))
         show("Saving…", seconds: 10)
     }
 

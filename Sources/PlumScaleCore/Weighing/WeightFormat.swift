@@ -53,6 +53,13 @@ public struct WeightFormat: Equatable, Sendable {
         }
     }
 
+    /// A stored weighing's format: `units` by name (grams if unknown) and
+    /// d in them; without d, 0.1 g (what labels showed before d existed).
+    public init(units: String, step: Double?) {
+        let unit = WeightUnit(rawValue: units) ?? .g
+        self.init(unit: unit, stepGrams: step.map { $0 * unit.grams } ?? 0.1)
+    }
+
     /// d in the unit.
     public var step: Double { Double(mantissa) * Self.power(exponent) }
 

@@ -84,6 +84,25 @@ import Testing
         #expect(ScaleAction(key: .character("u")) == .unitsTapped)
     }
 
+    /// A weighing recorded in ounces is saved with its units and d (0.005
+    /// oz); its grams stay grams.
+    @Test func recordSavesTheUnitsAndStep() throws {
+        var s = try state([down(0, 1, 0.5, 0.30)], at: 1, config: Self.config(#""units":"oz""#))
+        let update = s.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: [])))
+        guard case .save(_, _, let objects, let units, let step)? = update.effects.first else {
+            Issue.record("nothing saved: \(update.effects)")
+            return
+        }
+        #expect(units == "oz" && step == 0.005)
+        #expect(objects.map(\.grams) == [30])
+        // Without grams: no step.
+        var plain = try state([down(0, 1, 0.5, 0.30)], at: 1)
+        #expect(plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).effects.first
+            == .save(device: "test panel", mode: "force", objects: plain.contactViews.enumerated().map { i, v in
+                WeighedObject(index: i, x: v.position.x, y: v.position.y, force: v.force, grams: nil, stable: v.stable, tare: 0)
+            }, units: "g", step: nil))
+    }
+
     @Test func unitsMustBeGOzOrLb() {
         do {
             _ = try Config.parse(#"{"units": "kg"}"#, file: "c.json")
