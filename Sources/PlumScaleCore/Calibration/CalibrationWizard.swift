@@ -56,7 +56,7 @@ public struct CalibrationWizard: Equatable, Sendable {
     mutating func recordZero() {
         points = [Self.zeroPoint]
         step = .place
-        message = "Zero recorded as point 1 of the fit (no load: force 0 = 0 g). "
+        message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
             + "Place a reference of known mass, then enter its mass or pick a coin."
     }
 
@@ -82,18 +82,34 @@ public struct CalibrationWizard: Equatable, Sendable {
         points = candidate
         massText = ""
         step = .captured
-        message = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)). " + fitStatus
+        let captured = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100))."
+        // What matters most first: the panel shows the start of the message.
+        guard let fit else {
+            message = captured + " Remove it, then add another."
+            return
+        }
+        guard fit.linearityChecked else {
+            message = "2 points: linearity not checked (a line fits any two). " + captured
+                + " Remove it and add a third reference, or finish unchecked."
+            return
+        }
+        message = String(format: "R² %.4f, max residual %.2f g over %d points. ", fit.rSquared, fit.maxResidualGrams, fit.pointCount)
+            + captured + " Remove it, then add another or finish."
     }
 
-    /// What the points so far say, and what to do next.
-    var fitStatus: String {
-        guard let fit else { return "Remove it, then add another." }
-        guard fit.linearityChecked else {
-            return "Two points: a line fits any two, so linearity is not checked. "
-                + "Remove it and add a third reference (or finish unchecked)."
+    /// The message in lines of at most `width` characters, broken at
+    /// spaces, for a panel that draws one line per text.
+    public func messageLines(width: Int = 56) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in message.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
         }
-        return String(format: "R² %.4f, largest residual %.2f g over %d points. Remove it, then add another or finish.",
-                      fit.rSquared, fit.maxResidualGrams, fit.pointCount)
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The review of the fit before saving it.
@@ -101,9 +117,9 @@ public struct CalibrationWizard: Equatable, Sendable {
         guard let fit else { return nil }
         let zero = fit.hasZeroPoint ? "zero included as a point" : "no zero point"
         guard fit.linearityChecked else {
-            return "Fit through 2 points (\(zero)): linearity is not checked; a third reference would check it. Save it?"
+            return "Linearity not checked: a fit through 2 points (\(zero)); a third reference would check it. Save it?"
         }
-        return String(format: "Fit: R² %.4f, largest residual %.2f g over %d points (%@). Save it?",
+        return String(format: "Fit: R² %.4f, max residual %.2f g over %d points (%@). Save it?",
                       fit.rSquared, fit.maxResidualGrams, fit.pointCount, zero)
     }
 }

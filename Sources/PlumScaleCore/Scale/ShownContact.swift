@@ -67,7 +67,7 @@ struct ShownContact {
 extension AppState {
     /// The contact at `index` of the board as shown. In `position` mode
     /// nothing is weighed: no numbers, no heaviest.
-    func shownContact(at index: Int, mode: ForceMode) -> ShownContact {
+    func shownContact(at index: Int, mode: ForceMode, format: WeightFormat? = nil) -> ShownContact {
         let contact = scale.board.contacts[index]
         var shown = ShownContact(id: contact.id, position: contact.position, radius: Plum.baseRadius)
         guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
@@ -86,7 +86,7 @@ extension AppState {
             shown.hasGrams = true
             shown.grams = grams
             shown.deviceFigure = gramScale.origin == .device
-            shown.format = WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
+            shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
         }
         return shown
     }
@@ -97,7 +97,9 @@ extension AppState {
         let count = scale.board.contacts.count, mode = source.mode
         var shown: [ShownContact] = []
         shown.reserveCapacity(count)
-        for i in 0..<count { shown.append(shownContact(at: i, mode: mode)) }
+        // One format for all: the same unit and step d.
+        let format = scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams) }
+        for i in 0..<count { shown.append(shownContact(at: i, mode: mode, format: format)) }
         let total = ScaleTotal(shown, mode: mode)
         if let sum = total.value, sum > 0 {
             for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }

@@ -138,14 +138,15 @@ public struct CalibrationFit: Equatable, Sendable {
         max(maxResidualGrams, slope * Limits.finestStepFraction)
     }
 
-    /// The fit's quality, as the scale screen shows it.
+    /// The fit's quality, as the scale screen shows it (one short line,
+    /// under 60 characters, beside the buttons).
     public var summary: String {
-        let zero = hasZeroPoint ? "zero included" : "no zero point"
+        let zero = hasZeroPoint ? "" : ", no zero"
         guard linearityChecked else {
-            return "Calibrated (\(pointCount) points, \(zero)): linearity not checked, add a third point"
+            return "Calibrated, \(pointCount) points\(zero): linearity not checked (add a third)"
         }
-        return String(format: "Calibrated (%d points, %@): R² %.4f, largest residual %.2f g",
-                      pointCount, zero, rSquared, maxResidualGrams)
+        return String(format: "Calibrated: R² %.4f, max residual %.2f g, %d pts%@",
+                      rSquared, maxResidualGrams, pointCount, zero)
     }
 
     /// Grams for a force.

@@ -65,7 +65,7 @@ import Testing
         var expected = Self.later(state, 2)
         wizard.step = .place
         wizard.points = [CalibrationWizard.zeroPoint]
-        wizard.message = "Zero recorded as point 1 of the fit (no load: force 0 = 0 g). "
+        wizard.message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
             + "Place a reference of known mass, then enter its mass or pick a coin."
         expected.screen = .calibration(wizard)
         let zeroed = state.perform(.zeroTapped)

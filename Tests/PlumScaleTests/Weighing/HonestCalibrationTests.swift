@@ -57,7 +57,7 @@ extension WeighingTests {
             let two = try CalibrationFit(points: Self.points([(0, 0), (0.2, 5)]))
             #expect(two.hasZeroPoint && two.pointCount == 2 && !two.linearityChecked)
             #expect(abs(two.grams(forForce: 0)) < 1e-12, "no force reads 0 g")
-            #expect(two.summary == "Calibrated (2 points, zero included): linearity not checked, add a third point")
+            #expect(two.summary == "Calibrated, 2 points: linearity not checked (add a third)")
             // (0, 0), (0.2, 5), (0.4, 10.2): slope 25.5, intercept -1/30, residuals 1/30, -1/15, 1/30.
             let three = try CalibrationFit(points: Self.points([(0, 0), (0.2, 5), (0.4, 10.2)]))
             #expect(three.linearityChecked)
@@ -68,7 +68,9 @@ extension WeighingTests {
             let mean = (0 + 5 + 10.2) / 3.0
             let total = [0, 5, 10.2].map { ($0 - mean) * ($0 - mean) }.reduce(0, +)
             #expect(abs(three.rSquared - (1 - (1.0 / 150) / total)) < 1e-12)
-            #expect(three.summary == "Calibrated (3 points, zero included): R² 0.9999, largest residual 0.07 g")
+            #expect(three.summary == "Calibrated: R² 0.9999, max residual 0.07 g, 3 pts")
+            #expect(try CalibrationFit(points: Self.points([(0.1, 10), (0.2, 20), (0.4, 40.4)])).summary
+                == "Calibrated: R² 1.0000, max residual 0.09 g, 3 pts, no zero")
             // d: at least the largest residual 0.0667 g (and 0.1 point, 0.0255 g): 0.1 g.
             #expect(WeightFormat(unit: .g, stepGrams: three.displayStepGrams).step == 0.1)
         }

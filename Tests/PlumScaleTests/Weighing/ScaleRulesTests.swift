@@ -239,14 +239,18 @@ import Testing
         at(0, .keyDown(.character("k"), modifiers: []))
         _ = s.perform(CalibrationAction.zeroTapped)
         #expect(s.screen.wizard?.points == [CalibrationWizard.zeroPoint])
-        #expect(s.screen.wizard?.message.hasPrefix("Zero recorded as point 1 of the fit (no load: force 0 = 0 g).") == true)
+        #expect(s.screen.wizard?.message.hasPrefix("Zero is point 1 of the fit (no load: force 0 = 0 g).") == true)
         // 5 g reads 0.20.
         at(1, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.20)))
         type("5", at: 1.1)
         at(2, .tick)
         #expect(s.screen.wizard?.points == [CalibrationWizard.zeroPoint, CalibrationPoint(force: 0.2, grams: 5)])
-        #expect(s.screen.wizard?.message == "Captured 5.0 g at 20.0%. Two points: a line fits any two, so linearity "
-            + "is not checked. Remove it and add a third reference (or finish unchecked).")
+        #expect(s.screen.wizard?.message == "2 points: linearity not checked (a line fits any two). Captured 5.0 g "
+            + "at 20.0%. Remove it and add a third reference, or finish unchecked.")
+        #expect(s.screen.wizard?.messageLines() == [
+            "2 points: linearity not checked (a line fits any two).", "Captured 5.0 g at 20.0%. Remove it and add a third",
+            "reference, or finish unchecked.",
+        ])
         at(2.1, .touchUp(id: 1))
         _ = s.perform(CalibrationAction.anotherTapped)
         // 10.2 g reads 0.40: slope 25.5, largest residual 1/15 g.
@@ -254,7 +258,7 @@ import Testing
         type("10.2", at: 3.1)
         at(4, .tick)
         #expect(s.screen.wizard?.points.count == 3)
-        #expect(s.screen.wizard?.message == "Captured 10.2 g at 40.0%. R² 0.9999, largest residual 0.07 g over 3 points. "
+        #expect(s.screen.wizard?.message == "R² 0.9999, max residual 0.07 g over 3 points. Captured 10.2 g at 40.0%. "
             + "Remove it, then add another or finish.")
         at(4.1, .touchUp(id: 2))
         _ = s.perform(CalibrationAction.anotherTapped)
@@ -268,7 +272,7 @@ import Testing
         #expect(fresh.points == [CalibrationWizard.zeroPoint])
         #expect(fresh.message.hasPrefix("Refused 0.5 g at 0.4%: the forces span only 0.004 of the device's range"))
         _ = s.perform(CalibrationAction.finishTapped)
-        #expect(s.screen.wizard?.message == "Fit: R² 0.9999, largest residual 0.07 g over 3 points (zero included as a point). Save it?")
+        #expect(s.screen.wizard?.message == "Fit: R² 0.9999, max residual 0.07 g over 3 points (zero included as a point). Save it?")
     }
 
     @Test func twoPointReviewSaysLinearityIsNotChecked() {
@@ -277,7 +281,7 @@ import Testing
         wizard.massText = "7.5"
         wizard.capture(force: 0.3)
         #expect(wizard.reviewMessage
-            == "Fit through 2 points (zero included as a point): linearity is not checked; a third reference would check it. Save it?")
+            == "Linearity not checked: a fit through 2 points (zero included as a point); a third reference would check it. Save it?")
     }
 
     // MARK: the device's own grams
