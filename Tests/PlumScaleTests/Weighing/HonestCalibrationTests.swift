@@ -75,6 +75,26 @@ extension WeighingTests {
             #expect(WeightFormat(unit: .g, stepGrams: three.displayStepGrams).step == 0.1)
         }
 
+        /// d is the smallest 1, 2 or 5 × 10^n at least the floor; labels are
+        /// rounded to it, half away from zero, never "-0.0" nor "nan".
+        @Test func displayStepAndRounding() {
+            #expect(WeightFormat(unit: .g, stepGrams: 0.0667).step == 0.1)
+            #expect(WeightFormat(unit: .g, stepGrams: 0.025).step == 0.05)
+            #expect(WeightFormat(unit: .g, stepGrams: 0.1).step == 0.1)
+            #expect(WeightFormat(unit: .g, stepGrams: 1.5).step == 2)
+            #expect(WeightFormat(unit: .g, stepGrams: 3).step == 5)
+            #expect(WeightFormat(unit: .g, stepGrams: 30).step == 50)
+            let tenth = WeightFormat(unit: .g, stepGrams: 0.1)
+            #expect(tenth.text(grams: 123.46) == "123.5 g")
+            #expect(tenth.text(grams: -1.26) == "-1.3 g")
+            #expect(tenth.text(grams: -0.04) == "0.0 g")
+            #expect(tenth.text(grams: 0.06) == "0.1 g")
+            #expect(tenth.text(grams: .nan) == nil && tenth.text(grams: .infinity) == nil)
+            #expect(WeightFormat(unit: .g, stepGrams: 0.05).text(grams: 6.75) == "6.75 g")
+            #expect(WeightFormat(unit: .g, stepGrams: 30).text(grams: 1234) == "1250 g")
+            #expect(WeightFormat(unit: .lb, stepGrams: 0.1).text(grams: 453.59237) == "1.0000 lb")
+        }
+
         @Test func configCheckRefusesTheLineNamingItsKey() {
             let text = #"{"calibrations": {"dev": {"points": [{"force": 0.3, "grams": 5}, {"force": 0.4, "grams": 6}]}}}"#
             do {
