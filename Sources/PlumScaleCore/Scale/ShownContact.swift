@@ -29,7 +29,7 @@ struct ShownContact {
     /// This contact's part of the total (ScaleTotal), nil without one.
     var share: Double?
     /// The unit and display step of the grams.
-    var format = WeightFormat(unit: .g, stepGrams: 0.1)
+    var format = WeightFormat.tenthGram
 
     /// Whether a label is shown: grams, or a finite force (Plum.label).
     var labelled: Bool { weighed && (hasGrams || force.isFinite) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The units a mass is shown in. Grams are what the scale computes and
 /// stores; ounces and pounds are the avoirdupois ones, exactly defined.
 public enum WeightUnit: String, CaseIterable, Equatable, Sendable {
@@ -34,30 +36,42 @@ public struct WeightFormat: Equatable, Sendable {
     /// The coarsest d (1 × 10^6 of the unit) and finest (1 × 10^-6).
     static let exponents = -6...6
 
-    /// The smallest 1, 2 or 5 × 10^n in `unit` that is at least `stepGrams`
-    /// (a non-finite or non-positive floor gives the finest step).
-    public init(unit: WeightUnit, stepGrams: Double) {
+    /// 0.1 g: what labels showed before d existed.
+    public static let tenthGram = WeightFormat(unit: .g, mantissa: 1, exponent: -1)
+
+    private init(unit: WeightUnit, mantissa: Int, exponent: Int) {
         self.unit = unit
-        let floor = stepGrams / unit.grams
-        mantissa = 1
-        exponent = Self.exponents.upperBound
-        guard floor.isFinite, floor > 0 else {
-            exponent = Self.exponents.lowerBound
-            return
-        }
-        search: for e in Self.exponents {
-            for m in [1, 2, 5] where Double(m) * Self.power(e) >= floor * (1 - 1e-9) {
-                (mantissa, exponent) = (m, e)
-                break search
-            }
-        }
+        self.mantissa = mantissa
+        self.exponent = exponent
     }
 
-    /// A stored weighing's format: `units` by name (grams if unknown) and
-    /// d in them; without d, 0.1 g (what labels showed before d existed).
-    public init(units: String, step: Double?) {
-        let unit = WeightUnit(rawValue: units) ?? .g
-        self.init(unit: unit, stepGrams: step.map { $0 * unit.grams } ?? 0.1)
+    /// The smallest 1, 2 or 5 × 10^n in `unit` that is at least `stepGrams`
+    /// (a non-finite or non-positive floor gives the finest step), within
+    /// 10^-6 ... 5 × 10^6 of the unit. No loops over ranges: a scene makes one.
+    public init(unit: WeightUnit, stepGrams: Double) {
+        self.unit = unit
+        let floor = stepGrams / unit.grams * (1 - 1e-9)
+        guard floor > Self.power(Self.exponents.lowerBound) else {  // NaN, ≤ 0 or tiny: the finest
+            (mantissa, exponent) = (1, Self.exponents.lowerBound)
+            return
+        }
+        guard floor.isFinite else {
+            (mantissa, exponent) = (5, Self.exponents.upperBound)
+            return
+        }
+        var e = Int(log10(floor).rounded(.down))
+        e = min(max(e, Self.exponents.lowerBound), Self.exponents.upperBound)
+        // floor lies in [10^e, 10^(e+1)) (up to log10's rounding): 1, 2 or 5 × 10^e, else 10^(e+1).
+        let p = Self.power(e)
+        if p >= floor {
+            (mantissa, exponent) = (1, e)
+        } else if 2 * p >= floor {
+            (mantissa, exponent) = (2, e)
+        } else if 5 * p >= floor || e == Self.exponents.upperBound {
+            (mantissa, exponent) = (5, e)
+        } else {
+            (mantissa, exponent) = (1, e + 1)
+        }
     }
 
     /// d in the unit.
@@ -69,9 +83,30 @@ public struct WeightFormat: Equatable, Sendable {
     /// Decimals shown: as many as d has.
     public var decimals: Int { max(0, -exponent) }
 
-    /// 10^e, exact for the exponents used.
+    /// 10^e for the exponents used (exact: the literals are correctly rounded).
     static func power(_ e: Int) -> Double {
-        e >= 0 ? (0..<e).reduce(1.0) { a, _ in a * 10 } : 1 / (0..<(-e)).reduce(1.0) { a, _ in a * 10 }
+        switch e {
+        case ...(-6): 1e-6
+        case -5: 1e-5
+        case -4: 1e-4
+        case -3: 1e-3
+        case -2: 1e-2
+        case -1: 1e-1
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        default: 1e6
+        }
+    }
+
+    /// A stored weighing's format: `units` by name (grams if unknown) and
+    /// d in them; without d, 0.1 g (what labels showed before d existed).
+    public init(units: String, step: Double?) {
+        let unit = WeightUnit(rawValue: units) ?? .g
+        self.init(unit: unit, stepGrams: step.map { $0 * unit.grams } ?? 0.1)
     }
 
     /// `grams` in the unit, rounded to d (half away from zero, as scales do).
