@@ -8,12 +8,16 @@ public struct InputSource: Equatable, Sendable {
     /// Whether the mode may still be upgraded by what arrives (an SDL source
     /// starts as `position` and becomes `force` once pressures vary).
     public var detectsForce: Bool
+    /// Grams from the device itself (ABS_MT_PRESSURE's resolution in units
+    /// per gram), nil when it gives none.
+    public var deviceGrams: DeviceGrams?
 
-    public init(kind: String, deviceName: String, mode: ForceMode, detectsForce: Bool = false) {
+    public init(kind: String, deviceName: String, mode: ForceMode, detectsForce: Bool = false, deviceGrams: DeviceGrams? = nil) {
         self.kind = kind
         self.deviceName = deviceName
         self.mode = mode
         self.detectsForce = detectsForce
+        self.deviceGrams = deviceGrams
     }
 
     /// SDL's touch events on X11 and Wayland: pressure is 1.0 until proven otherwise.
@@ -24,6 +28,6 @@ public struct InputSource: Equatable, Sendable {
     public static let mouse = InputSource(kind: "mouse", deviceName: "mouse", mode: .force)
 
     public static func replay(_ device: ReplayDevice) -> InputSource {
-        InputSource(kind: "replay", deviceName: device.name, mode: device.mode)
+        InputSource(kind: "replay", deviceName: device.name, mode: device.mode, deviceGrams: device.deviceGrams)
     }
 }

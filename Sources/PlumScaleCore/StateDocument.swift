@@ -22,6 +22,9 @@ extension AppState {
                 ("stable", .bool(view.stable)),
                 ("tied", .bool(view.tied)),
                 ("overload", .bool(view.overload)),
+                ("share", .rounded(view.share)),
+                ("net", .bool(view.net)),
+                ("fading", .bool(view.fading)),
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
@@ -37,9 +40,10 @@ extension AppState {
         let calibration: JSONValue = .fields([
             ("device", .string(source.deviceName)),
             ("calibrated", .bool(fit != nil)),
-            ("r2", .rounded(fit?.rSquared)),
-            ("max_residual_g", .rounded(fit?.maxResidualGrams)),
-        ])
+            // From 3 points on: a line fits any 2 (R² 1 says nothing then).
+            ("r2", .rounded(fit?.linearityChecked == true ? fit?.rSquared : nil)),
+            ("max_residual_g", .rounded(fit?.linearityChecked == true ? fit?.maxResidualGrams : nil)),
+        ] + weighingCalibrationFields)
         return .fields([
             ("size", .array([px(size.width), px(size.height)])),  // Int(_:) traps beyond Int.max
             ("ui_scale", .rounded(u)),
@@ -59,8 +63,41 @@ extension AppState {
             ("texts", .array(texts)),
             ("notice", notice.map { .string($0.text) } ?? .null),
             ("calibration", calibration),
+            ("units", .string(units.rawValue)),
+            ("total", totalDocument),
             ("kiosk", .bool(kiosk != nil)),
             ("running", .bool(running)),
         ])
+    }
+}
+
+/// The weighing's additions to the state document (issue 15): the total,
+/// and what the calibration is worth.
+extension AppState {
+    /// `total`: {"count", "grams", "force", "overload", "label", "text"}.
+    var totalDocument: JSONValue {
+        let total = scaleTotal
+        return .fields([
+            ("count", .integer(total.count)),
+            ("grams", .rounded(total.overload ? nil : total.grams)),
+            ("force", .rounded(total.force)),
+            ("overload", .bool(total.overload)),
+            ("label", total.label.map { .string($0) } ?? .null),
+            ("text", totalText.map { .string($0) } ?? .null),
+        ])
+    }
+
+    /// In `calibration`: the points, whether R² means anything (3 points
+    /// on), whether zero is a point, where grams come from, and the display
+    /// step d in the units (null without grams).
+    var weighingCalibrationFields: [(String, JSONValue)] {
+        let fit = scale.fit, gramScale = scale.gramScale
+        return [
+            ("points", fit.map { .integer($0.pointCount) } ?? .null),
+            ("linearity_checked", .bool(fit?.linearityChecked ?? false)),
+            ("zero_point", .bool(fit?.hasZeroPoint ?? false)),
+            ("grams_from", gramScale.map { .string($0.origin.rawValue) } ?? .null),
+            ("step", .rounded(gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step })),
+        ]
     }
 }

@@ -83,7 +83,9 @@ public enum WindowCommand {
             } catch let error as EvdevError {
                 throw RuntimeFailure("--source evdev: \(error)")
             }
-            let source = InputSource(kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode)
+            let source = InputSource(
+                kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode,
+                deviceGrams: DeviceGrams(evdev.device))
             return (source, false, evdev)
         }
         switch options.source {

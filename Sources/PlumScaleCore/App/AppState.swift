@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
     public let config: Config
     /// The objects on the glass, weighed whatever screen is up.
     public internal(set) var scale: Scale
+    /// What masses are shown in: `units` of the config, cycled by `u`.
+    public internal(set) var units: WeightUnit
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
@@ -62,7 +64,8 @@ public struct AppState: Equatable, Sendable {
         self.source = source
         self.config = config
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
-        self.scale = Scale(config: config, fit: fit)
+        self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
+        self.units = config.units
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, metrics: .estimate)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)

@@ -2,8 +2,9 @@
 /// shell performs them and answers the store's work with a `.history`
 /// event: the core itself does no I/O.
 public enum Effect: Equatable, Sendable {
-    /// Save a weighing; the shell stamps the time of the save.
-    case save(device: String, mode: String, objects: [WeighedObject])
+    /// Save a weighing, with the units and display step d (in the units,
+    /// nil without grams) it was shown in; the shell stamps the time.
+    case save(device: String, mode: String, objects: [WeighedObject], units: String, step: Double?)
     /// One page of rows, newest first, after `cursor` (nil: the newest).
     case loadRows(page: Int, after: HistoryCursor?, limit: Int)
     case loadWeighing(id: Int64)

@@ -124,8 +124,7 @@ extension AppState {
         case .zeroTapped:
             if scale.isEmpty {
                 scale.clearTares()
-                wizard.step = .place
-                wizard.message = "Place a reference of known mass, then enter its mass or pick a coin."
+                wizard.recordZero()
             } else {
                 wizard.message = "Something is still on the glass: clear it, then press Zero."
             }
@@ -133,11 +132,9 @@ extension AppState {
             wizard.step = .place
             wizard.message = "Place the next reference, then enter its mass."
         case .finishTapped:
-            guard let fit = wizard.fit else { return false }
+            guard let review = wizard.reviewMessage else { return false }
             wizard.step = .review
-            wizard.message = String(
-                format: "Fit: R² %.4f, largest residual %.2f g over %d points. Save it?", fit.rSquared,
-                fit.maxResidualGrams, wizard.points.count)
+            wizard.message = review
         case .saveTapped:
             outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points))
         case .digitTyped(let digit):

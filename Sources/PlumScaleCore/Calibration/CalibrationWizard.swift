@@ -48,16 +48,78 @@ public struct CalibrationWizard: Equatable, Sendable {
         massText = String(massText.dropLast())
     }
 
-    /// Records (force, grams) for the reference; the same force twice is refused.
+    /// The zero of the scale: no load reads force 0, which is 0 g. It is the
+    /// first point of the fit (fitted like any other, not a constraint).
+    public static let zeroPoint = CalibrationPoint(force: 0, grams: 0)
+
+    /// The glass is clear: the zero becomes the fit's first point.
+    mutating func recordZero() {
+        points = [Self.zeroPoint]
+        step = .place
+        message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
+            + "Place a reference of known mass, then enter its mass or pick a coin."
+    }
+
+    /// Records (force, grams) for the reference. A reading equal to an
+    /// earlier point, or one that would make a line the scale cannot trust
+    /// (CalibrationFit.Limits), is refused with the reason, and the points
+    /// so far are kept.
     mutating func capture(force: Double) {
         guard let mass else { return }
         if points.contains(where: { abs($0.force - force) < 1e-6 }) {
             message = "That reading equals an earlier point: use a different mass."
             return
         }
-        points.append(CalibrationPoint(force: force, grams: mass))
+        let candidate = points + [CalibrationPoint(force: force, grams: mass)]
+        if candidate.count >= 2 {
+            let issues = CalibrationFit.issues(in: candidate)
+            guard issues.isEmpty else {
+                message = "Refused \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)): "
+                    + CalibrationError(issues: issues).description + "."
+                return
+            }
+        }
+        points = candidate
         massText = ""
         step = .captured
-        message = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)). Remove it, then add another or finish."
+        let captured = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100))."
+        // What matters most first: the panel shows the start of the message.
+        guard let fit else {
+            message = captured + " Remove it, then add another."
+            return
+        }
+        guard fit.linearityChecked else {
+            message = "2 points: linearity not checked (a line fits any two). " + captured
+                + " Remove it and add a third reference, or finish unchecked."
+            return
+        }
+        message = String(format: "R² %.4f, max residual %.2f g over %d points. ", fit.rSquared, fit.maxResidualGrams, fit.pointCount)
+            + captured + " Remove it, then add another or finish."
+    }
+
+    /// The message in lines of at most `width` characters, broken at
+    /// spaces, for a panel that draws one line per text.
+    public func messageLines(width: Int = 56) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in message.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The review of the fit before saving it.
+    var reviewMessage: String? {
+        guard let fit else { return nil }
+        let zero = fit.hasZeroPoint ? "zero included as a point" : "no zero point"
+        guard fit.linearityChecked else {
+            return "Linearity not checked: a fit through 2 points (\(zero)); a third reference would check it. Save it?"
+        }
+        return String(format: "Fit: R² %.4f, max residual %.2f g over %d points (%@). Save it?",
+                      fit.rSquared, fit.maxResidualGrams, fit.pointCount, zero)
     }
 }

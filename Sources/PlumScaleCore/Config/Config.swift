@@ -11,14 +11,17 @@ import Foundation
 ///   "peek": {"peek": 0.35, "pop": 0.70},
 ///   "kiosk": {"pin": null, "idleSeconds": 60, "autoRecord": true, "autoRecordSeconds": 1.0},
 ///   "font": null,
-///   "contactTimeoutSeconds": 300
+///   "contactTimeoutSeconds": 300,
+///   "units": "g",
+///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5}
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
     /// `calibrations`: per touch device (keyed by the device name as
     /// `plumscale devices` shows it), the (force, grams) points measured with
     /// known masses. Each needs ≥ 2 points, distinct forces in 0...1, grams
-    /// ≥ 0. Default: none (no grams shown).
+    /// ≥ 0, and must make a line a scale can trust (`CalibrationFit.Limits`).
+    /// Default: none (no grams shown).
     public var calibrations: [String: [CalibrationPoint]]
     /// `stability`: when a reading counts as settled.
     public var stability: Stability
@@ -37,6 +40,31 @@ public struct Config: Equatable, Sendable {
     /// `contactTimeoutSeconds`: a contact the device never lifted expires
     /// after this many seconds without an event. > 0.
     public var contactTimeoutSeconds: Double
+    /// `units`: what masses are shown in at start: "g", "oz" or "lb" (the
+    /// `u` key cycles them). Grams are stored whatever the units.
+    public var units: WeightUnit
+    /// `zeroTracking`: a tared object's zero follows slow drift.
+    public var zeroTracking: ZeroTracking
+
+    /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
+    /// tared, stable contact whose net reading lies within `band` of zero has
+    /// its tare moved towards the reading by at most `rate` display steps
+    /// (d) per second. Never while it moves or fades, never beyond the band:
+    /// a load put on slowly is not tracked away.
+    public struct ZeroTracking: Equatable, Sendable {
+        /// `enabled`: off by default (a tare is what the user measured; say so to change it).
+        public var enabled: Bool = false
+        /// `band`: how near zero the net reading must be, as a fraction of
+        /// the device's range. In (0, 0.04] (R76: within 4% of the range).
+        public var band: Double = 0.04
+        /// `rate`: the most the zero moves, in d per second. In (0, 0.5] (R76: 0.5 d/s).
+        public var rate: Double = 0.5
+        public init(enabled: Bool = false, band: Double = 0.04, rate: Double = 0.5) {
+            self.enabled = enabled
+            self.band = band
+            self.rate = rate
+        }
+    }
 
     /// `stability` settings.
     public struct Stability: Equatable, Sendable {
@@ -87,8 +115,11 @@ public struct Config: Equatable, Sendable {
     public init(
         calibrations: [String: [CalibrationPoint]] = [:], stability: Stability = Stability(),
         heaviestMargin: Double = 0.005, peek: PeekThresholds = PeekThresholds(), kiosk: Kiosk = Kiosk(),
-        font: String? = nil, contactTimeoutSeconds: Double = 300
+        font: String? = nil, contactTimeoutSeconds: Double = 300, units: WeightUnit = .g,
+        zeroTracking: ZeroTracking = ZeroTracking()
     ) {
+        self.units = units
+        self.zeroTracking = zeroTracking
         self.calibrations = calibrations
         self.stability = stability
         self.heaviestMargin = heaviestMargin
@@ -134,6 +165,12 @@ public struct Config: Equatable, Sendable {
             ])),
             JSONMember("font", font.map(JSONValue.string) ?? .null),
             JSONMember("contactTimeoutSeconds", .number(contactTimeoutSeconds)),
+            JSONMember("units", .string(units.rawValue)),
+            JSONMember("zeroTracking", .object([
+                JSONMember("enabled", .bool(zeroTracking.enabled)),
+                JSONMember("band", .number(zeroTracking.band)),
+                JSONMember("rate", .number(zeroTracking.rate)),
+            ])),
         ])
     }
 

@@ -98,7 +98,8 @@ struct ConfigReader {
     mutating func read(_ root: JSONValue) -> Config {
         var config = Config()
         let top = ConfigKeyPath.root
-        let known = ["calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds"]
+        let known = ["calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
+                     "units", "zeroTracking"]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
             config.calibrations = calibrations(value, at: top.key("calibrations"))
@@ -129,7 +130,32 @@ struct ConfigReader {
         config.font = optionalString(keys["font"], at: top.key("font")) { $0.isEmpty ? "must not be empty (use null for the default font)" : nil }
         config.contactTimeoutSeconds = number(keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
                                               default: Config.defaults.contactTimeoutSeconds, range: "greater than 0") { $0 > 0 }
+        switch keys["units"] {
+        case nil: break
+        case .string(let name)?:
+            if let units = WeightUnit(rawValue: name) {
+                config.units = units
+            } else {
+                fail(top.key("units"), "expected one of: g, oz, lb; got \(JSONValue.quote(name))")
+            }
+        case let other?:
+            fail(top.key("units"), "expected a string (g, oz or lb), got \(other.typeName)")
+        }
+        if let value = keys["zeroTracking"] {
+            config.zeroTracking = zeroTracking(value, at: top.key("zeroTracking"))
+        }
         return config
+    }
+
+    mutating func zeroTracking(_ value: JSONValue, at path: ConfigKeyPath) -> Config.ZeroTracking {
+        var tracking = Config.ZeroTracking()
+        guard let keys = members(value, at: path, known: ["enabled", "band", "rate"]) else { return tracking }
+        tracking.enabled = bool(keys["enabled"], at: path.key("enabled"), default: false)
+        tracking.band = number(keys["band"], at: path.key("band"), default: 0.04,
+                               range: "greater than 0 and at most 0.04 (OIML R76: within 4% of the range)") { $0 > 0 && $0 <= 0.04 }
+        tracking.rate = number(keys["rate"], at: path.key("rate"), default: 0.5,
+                               range: "greater than 0 and at most 0.5 (OIML R76: 0.5 d per second)") { $0 > 0 && $0 <= 0.5 }
+        return tracking
     }
 
     mutating func kiosk(_ value: JSONValue, at path: ConfigKeyPath) -> Config.Kiosk {
@@ -194,6 +220,10 @@ struct ConfigReader {
             }
             if issues.count == pointBefore { points.append(CalibrationPoint(force: force, grams: grams)) }
         }
+        guard issues.count == before else { return nil }
+        // The points are each valid: the line they make must be one a scale
+        // can trust (CalibrationFit.Limits), or no label could be.
+        for issue in CalibrationFit.issues(in: points) { fail(path, "refused: \(issue)") }
         return issues.count == before ? points : nil
     }
 }

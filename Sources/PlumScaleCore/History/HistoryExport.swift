@@ -9,8 +9,10 @@ public enum HistoryExport {
     }
 
     /// Column names, in order, shared by CSV and JSON.
+    /// `units` (last, so readers of the older columns are undisturbed) is
+    /// what the weighing was shown in; `grams` are grams whatever it says.
     public static let columns = ["weighing_id", "taken_at", "device", "mode", "index",
-                                 "x", "y", "force", "grams", "stable", "tare"]
+                                 "x", "y", "force", "grams", "stable", "tare", "units"]
 
     /// "2024-05-01T12:30:00.250Z": UTC with milliseconds.
     public static func isoTime(_ date: Date) -> String {
@@ -32,7 +34,7 @@ public enum HistoryExport {
                 weighing.id.map(String.init) ?? "", time, csvField(weighing.device),
                 csvField(weighing.mode), String(object.index), number(object.x), number(object.y),
                 object.force.map(number) ?? "", object.grams.map(number) ?? "",
-                object.stable ? "true" : "false", number(object.tare),
+                object.stable ? "true" : "false", number(object.tare), csvField(weighing.units),
             ]
             out += fields.joined(separator: ",") + "\r\n"
         }
@@ -61,7 +63,7 @@ public enum HistoryExport {
                 jsonString(weighing.device), jsonString(weighing.mode), String(object.index),
                 jsonNumber(object.x), jsonNumber(object.y),
                 object.force.map(jsonNumber) ?? "null", object.grams.map(jsonNumber) ?? "null",
-                object.stable ? "true" : "false", jsonNumber(object.tare),
+                object.stable ? "true" : "false", jsonNumber(object.tare), jsonString(weighing.units),
             ]
             let pairs = zip(columns, values).map { "\"\($0)\":\($1)" }
             return "{" + pairs.joined(separator: ",") + "}"

@@ -12,13 +12,15 @@ public enum HistoryListing {
         return formatter.string(from: date)
     }
 
-    /// The heaviest reading as the table shows it: "153.2 g (42.0%)", "42.0%", or "-".
-    public static func heaviestText(force: Double?, grams: Double?, mode: String) -> String {
+    /// The heaviest reading as the table shows it: "153.2 g (42.0%)", "42.0%", or "-";
+    /// grams in the weighing's units to its step ("5.40 oz (42.0%)").
+    public static func heaviestText(force: Double?, grams: Double?, mode: String, units: String = "g", step: Double? = nil) -> String {
         let forceText = force.map { String(format: "%.1f%%", $0 * 100) }
         let approx = mode == "area" ? "~" : ""
-        switch (grams, forceText) {
-        case let (g?, f?): return String(format: "%.1f g", g) + " (\(approx)\(f))"
-        case let (g?, nil): return String(format: "%.1f g", g)
+        let gramsText = grams.map { WeightFormat(units: units, step: step).text(grams: $0) ?? String(format: "%.1f g", $0) }
+        switch (gramsText, forceText) {
+        case let (g?, f?): return g + " (\(approx)\(f))"
+        case let (g?, nil): return g
         case let (nil, f?): return approx + f
         default: return "-"
         }
@@ -33,7 +35,7 @@ public enum HistoryListing {
         let body = rows.map { row in
             [String(row.id), localTime(row.takenAt, timeZone: timeZone), TerminalText.visible(row.mode),
              String(row.objectCount),
-             heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode),
+             heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode, units: row.units, step: row.step),
              TerminalText.visible(row.device)]
         }
         let table = [header] + body

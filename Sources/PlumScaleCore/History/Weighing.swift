@@ -39,17 +39,35 @@ public struct Weighing: Equatable, Sendable {
     /// Force mode of that device: one of `Weighing.modes`.
     public var mode: String
     public var objects: [WeighedObject]
+    /// The units the masses were shown in: one of `Weighing.units` ("g" for
+    /// weighings saved before units existed). Grams are stored as grams.
+    public var units: String
+    /// The display step d, in `units`, the masses were shown to; nil when
+    /// none was shown in grams or before d existed (then 0.1 g).
+    public var step: Double?
 
     /// The force modes a weighing can have been taken in.
     public static let modes: Set<String> = ["force", "area", "position"]
+    /// The units a weighing can have been shown in.
+    public static let unitNames: Set<String> = Set(WeightUnit.allCases.map(\.rawValue))
 
     public init(id: Int64? = nil, takenAt: Date, device: String, mode: String,
-                objects: [WeighedObject]) {
+                objects: [WeighedObject], units: String = "g", step: Double? = nil) {
         self.id = id
         self.takenAt = takenAt
         self.device = device
         self.mode = mode
         self.objects = objects
+        self.units = units
+        self.step = step
+    }
+
+    /// How its masses are shown: its units to its step (0.1 g before steps).
+    public var weightFormat: WeightFormat { WeightFormat(units: units, step: step) }
+
+    /// A mass of this weighing as it was shown: "30.0 g", "1.060 oz".
+    public func gramsLabel(_ grams: Double) -> String {
+        weightFormat.text(grams: grams) ?? Plum.grams(grams)
     }
 
     /// The heaviest object: greatest grams, else greatest force, ties to the lowest index.
@@ -87,9 +105,19 @@ public struct HistoryRow: Equatable, Sendable {
     /// The heaviest object's force (0...1) and grams, when measured.
     public var heaviestForce: Double?
     public var heaviestGrams: Double?
+    /// The weighing's units and display step (Weighing.units, .step).
+    public var units: String = "g"
+    public var step: Double?
+
+    /// The heaviest mass as the weighing showed it ("30.0 g", "1.060 oz"), nil without grams.
+    public var heaviestGramsLabel: String? {
+        heaviestGrams.map { WeightFormat(units: units, step: step).text(grams: $0) ?? Plum.grams($0) }
+    }
 
     public init(id: Int64, takenAt: Date, device: String, mode: String, objectCount: Int,
-                heaviestForce: Double?, heaviestGrams: Double?) {
+                heaviestForce: Double?, heaviestGrams: Double?, units: String = "g", step: Double? = nil) {
+        self.units = units
+        self.step = step
         self.id = id
         self.takenAt = takenAt
         self.device = device

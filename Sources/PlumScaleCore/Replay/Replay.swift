@@ -2,7 +2,14 @@
 public struct ReplayDevice: Equatable, Sendable {
     public var name: String
     public var mode: ForceMode
-    public init(name: String, mode: ForceMode) { self.name = name; self.mode = mode }
+    /// Grams from the device's own pressure resolution (evemu recordings
+    /// carry the axis' resolution), nil without.
+    public var deviceGrams: DeviceGrams?
+    public init(name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil) {
+        self.name = name
+        self.mode = mode
+        self.deviceGrams = deviceGrams
+    }
 }
 
 /// A recorded session, ready to be fed to the core: events in time order.

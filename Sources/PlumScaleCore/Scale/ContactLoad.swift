@@ -4,11 +4,44 @@
 struct ContactLoad: Equatable, Sendable {
     var weighing: ContactWeighing
     var rawChanged: Double
+    /// Whether the reading keeps falling while the object lies still.
+    var fade = FadeDetector()
+    /// Where the object lay when the fade's history began.
+    var anchor: Point?
+
+    /// How far, in layout px, an object may move and still count as lying still.
+    static let stillDistance = 10.0
+
+    init(weighing: ContactWeighing, rawChanged: Double) {
+        self.weighing = weighing
+        self.rawChanged = rawChanged
+    }
 
     /// A new raw force at `time`.
     mutating func add(_ force: Double, at time: Double) {
         if weighing.smoother.raw != force { rawChanged = time }
-        weighing.add(force, at: time)
+        let smoothed = weighing.add(force, at: time)
+        fade.add(smoothed, at: time, noise: weighing.smoother.noise)
+    }
+
+    /// Lets time pass without a measurement.
+    mutating func advance(to time: Double) {
+        weighing.advance(to: time)
+        if let smoothed = weighing.smoother.smoothed { fade.add(smoothed, at: time, noise: weighing.smoother.noise) }
+    }
+
+    /// The object is at `position`: a move of more than `stillDistance`
+    /// restarts the fade's history (a moving object is not fading).
+    mutating func locate(_ position: Point) {
+        guard let anchor else {
+            self.anchor = position
+            return
+        }
+        let dx = position.x - anchor.x, dy = position.y - anchor.y
+        if dx * dx + dy * dy > Self.stillDistance * Self.stillDistance {
+            self.anchor = position
+            fade.reset()
+        }
     }
 
     /// The smoothed force, or the raw one once it has been steady for
@@ -33,8 +66,9 @@ struct ContactLoad: Equatable, Sendable {
         return (settled, raw, weighing.stability.isStable(at: now), weighing.stability.progress(at: now))
     }
 
-    /// Whether its display still changes with time alone at `now`.
+    /// Whether its display still changes with time alone at `now` (a
+    /// fading reading too: its flag goes once the fall has stopped).
     func isSettling(at now: Double) -> Bool {
-        !weighing.stability.isStable(at: now) || rawChanged > now - Scale.steadyTime
+        !weighing.stability.isStable(at: now) || rawChanged > now - Scale.steadyTime || fade.isFading(at: now)
     }
 }

@@ -8,11 +8,23 @@ public struct ContactView: Equatable, Sendable {
     /// in `position` mode, where nothing was measured.
     public var force: Double?
     public var radius: Double
-    /// "42.0%", "≈ 41%", or "123.4 g" on a calibrated device; nil without force.
+    /// "42.0%", "≈ 41%", or "123.4 g" (in the units, to the display step)
+    /// on a device with grams; "overload" instead of a number not to be
+    /// trusted; nil without force.
     public var label: String?
-    /// The percentage under the grams on a calibrated device.
+    /// Under the label: "NET" when tared, the percentage beside grams,
+    /// "device's figure", "fading", joined by " · " ("NET · 26.0%").
     public var secondaryLabel: String?
+    /// The grams, unrounded (net of the tare); nil without a calibration or
+    /// the device's grams, and in overload.
     public var grams: Double?
+    /// This object's part of the scale's total (ScaleTotal), 0...1 when
+    /// nothing reads below zero; nil without a total.
+    public var share: Double?
+    /// Tared: the reading is net of the tare (the NET marker).
+    public var net = false
+    /// The reading keeps falling while the object lies still.
+    public var fading = false
     public var tare: Double = 0
     public var stable = false
     public var stableProgress = 0.0
@@ -26,8 +38,7 @@ extension AppState {
     /// nothing is weighed: no numbers, no heaviest.
     public var contactViews: [ContactView] {
         let mode = source.mode
-        return scale.board.contacts.indices.map { index in
-            let shown = shownContact(at: index, mode: mode)
+        return shownContacts().map { shown in
             var view = ContactView(
                 id: shown.id, position: shown.position, force: nil, radius: shown.radius, label: nil)
             guard shown.weighed else { return view }
@@ -38,7 +49,10 @@ extension AppState {
             view.heaviest = shown.heaviest
             view.tied = shown.tied
             view.overload = shown.overload
-            if shown.hasGrams { view.grams = shown.grams }
+            if shown.hasGrams, !shown.overload { view.grams = shown.grams }
+            view.share = shown.share
+            view.net = shown.net
+            view.fading = shown.fading
             view.label = shown.label(mode: mode)
             view.secondaryLabel = shown.secondaryLabel(mode: mode)
             return view

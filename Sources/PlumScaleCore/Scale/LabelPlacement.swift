@@ -26,14 +26,19 @@ struct LabelPlacer {
             center.y + radius - size.height - Plum.strokeWidth,  // inside, at its bottom
             center.y - size.height / 2,  // on its centre
         ].map { Rect(x: left, y: $0, width: size.width, height: size.height) }
+        // A crowd past any hope of separate labels: under the circle, on screen.
+        guard taken.count < 64 else { return take(clamped(preferred[0])) }
         func shift(_ wanted: Rect, _ got: Rect) -> Double { abs(got.y - wanted.y) + abs(got.x - wanted.x) }
         let ranked = preferred.map { ($0, clamped($0)) }.enumerated()
             .sorted { (shift($0.element.0, $0.element.1), $0.offset) < (shift($1.element.0, $1.element.1), $1.offset) }
             .map(\.element.1)
         if let free = ranked.first(where: isFree) { return take(free) }
-        // Around the centre, ring after ring of label-sized steps.
+        // Around the centre, ring after ring of label-sized steps: farther on
+        // an uncrowded screen, not at all on a crowded one (each step checks
+        // every label placed, so a crowd would cost the square of itself).
         let stepX = size.width + 6, stepY = size.height + 2
-        for ring in 1...12 {
+        let rings = taken.count < 32 ? 8 : taken.count < 64 ? 4 : 0
+        for ring in stride(from: 1, through: rings, by: 1) {
             for dy in -ring...ring {
                 for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
                     let rect = clamped(Rect(

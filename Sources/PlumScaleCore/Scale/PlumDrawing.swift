@@ -44,7 +44,7 @@ enum PlumDrawing {
         let mode = ForceMode(rawValue: weighing.mode) ?? .position
         let heaviest = mode == .position ? nil : weighing.heaviest?.index
         return weighing.objects.map { object in
-            let label = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: mode)
+            let label = object.grams.map { weighing.gramsLabel($0) } ?? Plum.label(force: object.force, mode: mode)
             return PlumCircle(
                 position: Point(object.x, object.y), radius: Plum.radius(force: object.force), label: label,
                 fill: object.index == heaviest ? .yellow : nil)

@@ -11,16 +11,31 @@ public struct Scale: Equatable, Sendable {
     public private(set) var tares = TareBook()
     private var heaviest: HeaviestTracker
     private let stability: Config.Stability
+    private let zeroTracking: Config.ZeroTracking
+    /// When zero tracking last moved a zero (it moves at most `rate` d/s).
+    private var zeroTracked: Double?
     /// The calibration of the device in use (force mode only).
-    public var fit: CalibrationFit? { didSet { fitSummary = fit?.summary } }
+    public var fit: CalibrationFit? {
+        didSet {
+            fitSummary = fit?.summary
+            gramScale = GramScale.choose(fit: fit, device: deviceGrams)
+        }
+    }
+    /// The device's own grams (ABS_MT_PRESSURE's resolution), used without a fit.
+    public var deviceGrams: DeviceGrams? { didSet { gramScale = GramScale.choose(fit: fit, device: deviceGrams) } }
     /// `fit.summary`, written when the fit changes rather than for every scene.
     public private(set) var fitSummary: String?
+    /// Force to grams: the fit, else the device's grams, else nil.
+    public private(set) var gramScale: GramScale?
 
-    public init(config: Config = .defaults, fit: CalibrationFit? = nil) {
+    public init(config: Config = .defaults, fit: CalibrationFit? = nil, deviceGrams: DeviceGrams? = nil) {
         heaviest = HeaviestTracker(margin: config.heaviestMargin)
         stability = config.stability
+        zeroTracking = config.zeroTracking
         self.fit = fit
+        self.deviceGrams = deviceGrams
         self.fitSummary = fit?.summary
+        self.gramScale = GramScale.choose(fit: fit, device: deviceGrams)
     }
 
     public var isEmpty: Bool { board.isEmpty }
@@ -39,6 +54,7 @@ public struct Scale: Equatable, Sendable {
             load.add(force, at: time)
             loads[index] = load
         }
+        loads[index]?.locate(position)
         updateHeaviest()
     }
 
@@ -67,13 +83,76 @@ public struct Scale: Equatable, Sendable {
     /// Lets time pass: smoothing converges and stability builds between events.
     public mutating func advance(to time: Double) {
         now = max(now, time)
-        for index in loads.indices { loads[index]?.weighing.advance(to: time) }
+        for index in loads.indices { loads[index]?.advance(to: time) }
+        trackZero()
         updateHeaviest()
     }
 
-    /// Whether the display still changes with time alone.
+    /// Whether the display still changes with time alone (zero tracking
+    /// still moving a zero included).
     public func isSettling(at now: Double) -> Bool {
-        loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false }
+        loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false } || tracksZero(at: now)
+    }
+
+    /// Why taring now would capture a reading not to be trusted, nil when
+    /// it may: a scale refuses tare while the load moves or is in overload.
+    public func tareRefusal(at now: Double) -> String? {
+        for index in loads.indices {
+            guard let load = loads[index], let raw = load.weighing.smoother.raw else { continue }
+            if Overload.isOverload(raw) { return "Tare refused: an object is in overload (past 98% of range)." }
+            if !load.weighing.stability.isStable(at: now) {
+                return "Tare refused: an object is still moving. Wait until its dot turns green, then tare."
+            }
+        }
+        return nil
+    }
+
+    /// The display step d in force units, for zero tracking: the grams'
+    /// step through the gram scale, else 0.1 point (the percentage label's).
+    var stepForce: Double {
+        guard let gramScale, gramScale.stepForce.isFinite, gramScale.stepForce > 0 else {
+            return CalibrationFit.Limits.finestStepFraction
+        }
+        return gramScale.stepForce
+    }
+
+    /// The contact at `index`, tared, stable and not fading, reads within
+    /// the zero-tracking band but not exactly zero: its net reading, else nil.
+    private func trackableOffset(at index: Int, now: Double) -> Double? {
+        guard zeroTracking.enabled, let load = loads[index], let tare = tares.activeTare(id: board.contacts[index].id),
+            let value = load.settledValue(now: self.now), load.weighing.stability.isStable(at: now),
+            !load.fade.isFading(at: now)
+        else { return nil }
+        let net = value - tare.force
+        return net != 0 && abs(net) <= zeroTracking.band ? net : nil
+    }
+
+    private func tracksZero(at now: Double) -> Bool {
+        zeroTracking.enabled && loads.indices.contains { trackableOffset(at: $0, now: now) != nil }
+    }
+
+    /// Moves each trackable zero towards its reading, by at most `rate` d
+    /// per second since the last frame that tracked (at most a quarter
+    /// second's worth); a frame with nothing to track restarts the count.
+    private mutating func trackZero() {
+        guard zeroTracking.enabled else { return }
+        guard tracksZero(at: now) else {
+            zeroTracked = nil
+            return
+        }
+        let elapsed = min(max(now - (zeroTracked ?? now), 0), 0.25)
+        zeroTracked = now
+        let most = zeroTracking.rate * stepForce * elapsed
+        guard most > 0 else { return }
+        for index in loads.indices {
+            guard let net = trackableOffset(at: index, now: now) else { continue }
+            let id = board.contacts[index].id
+            if abs(net) <= most {
+                if let value = settledValue(at: index) { tares.shift(id: id, to: value) }  // net exactly 0
+            } else {
+                tares.shift(id: id, to: tares.tare(for: id) + (net > 0 ? most : -most))
+            }
+        }
     }
 
     /// Zeroes every contact on the glass.
@@ -136,9 +215,10 @@ public struct Scale: Equatable, Sendable {
         let tareForce = tare?.force ?? 0
         return ContactReading(
             displayed: load.settled - tareForce, raw: load.raw, tare: tareForce,
-            grams: fit.map { $0.grams(forForce: load.settled, tare: tare?.force) },
+            grams: gramScale?.grams(forForce: load.settled, tare: tare?.force),
             stable: load.stable, stableProgress: load.stableProgress,
-            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw))
+            heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw),
+            net: tare != nil, fading: loads[index]?.fade.isFading(at: now) ?? false)
     }
 }
 
@@ -153,4 +233,8 @@ struct ContactReading {
     var heaviest: Bool
     var tied: Bool
     var overload: Bool
+    /// Tared: the reading is net of the tare.
+    var net: Bool
+    /// Keeps falling while the object lies still (FadeDetector).
+    var fading: Bool
 }

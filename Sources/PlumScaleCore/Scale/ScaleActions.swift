@@ -5,6 +5,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case tareTapped = "tare"
     case clearTareTapped = "untare"
     case calibrateTapped = "calibrate"
+    /// Cycles the units: g → oz → lb → g.
+    case unitsTapped = "units"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -15,6 +17,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .tareTapped: .character("t")
         case .clearTareTapped: .character("z")
         case .calibrateTapped: .character("k")
+        case .unitsTapped: .character("u")
         case .quitPressed: .escape
         }
     }
@@ -110,8 +113,16 @@ extension AppState {
         switch action {
         case .recordTapped: record()
         case .historyTapped: openHistory()
-        case .tareTapped: scale.tareAll()
+        case .tareTapped:
+            if let refusal = scale.tareRefusal(at: now) {
+                show(refusal)
+            } else {
+                scale.tareAll()
+            }
         case .clearTareTapped: scale.clearTares()
+        case .unitsTapped:
+            units = units.next
+            show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
         case .quitPressed: quit()
         }
@@ -129,7 +140,8 @@ extension AppState {
             WeighedObject(
                 index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
         }
-        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects))
+        let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
+        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects, units: units.rawValue, step: step))
         show("Saving…", seconds: 10)
     }
 
@@ -139,6 +151,7 @@ extension AppState {
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
             scale.fit = config.calibrationFit(forDevice: source.deviceName)
+            scale.deviceGrams = source.deviceGrams
         }
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),

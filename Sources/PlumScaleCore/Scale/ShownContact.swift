@@ -20,19 +20,38 @@ struct ShownContact {
     var heaviest = false
     var tied = false
     var overload = false
+    /// Tared: the reading is net ("NET" under it).
+    var net = false
+    /// Keeps falling while still ("fading" under it).
+    var fading = false
+    /// The grams are the device's own figure, not a calibration's.
+    var deviceFigure = false
+    /// This contact's part of the total (ScaleTotal), nil without one.
+    var share: Double?
+    /// The unit and display step of the grams.
+    var format = WeightFormat.tenthGram
 
     /// Whether a label is shown: grams, or a finite force (Plum.label).
     var labelled: Bool { weighed && (hasGrams || force.isFinite) }
 
-    /// The label: "123.4 g", "42.0%" or "≈ 41%"; nil without one.
+    /// The label: "123.5 g", "4.35 oz", "42.0%" or "≈ 41%"; "overload"
+    /// instead of a number not to be trusted; nil without one.
     func label(mode: ForceMode) -> String? {
         guard weighed else { return nil }
-        return hasGrams ? Plum.grams(grams) : Plum.label(force: force, mode: mode)
+        if overload { return Plum.overloadLabel }
+        return hasGrams ? format.text(grams: grams) ?? Plum.overloadLabel : Plum.label(force: force, mode: mode)
     }
 
-    /// The percentage under the grams; nil without grams.
+    /// Under the label: "NET" when tared, the percentage beside grams, the
+    /// device's figure, "fading"; joined by " · ", nil when none applies.
     func secondaryLabel(mode: ForceMode) -> String? {
-        hasGrams ? Plum.label(force: force, mode: mode) : nil
+        guard weighed else { return nil }
+        var parts: [String] = []
+        if net { parts.append(Plum.netLabel) }
+        if hasGrams, !overload, let percent = Plum.label(force: force, mode: mode) { parts.append(percent) }
+        if hasGrams, deviceFigure { parts.append(Plum.deviceFigureLabel) }
+        if fading { parts.append(Plum.fadingLabel) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The circle's fill: yellow for the heaviest, pale yellow when tied.
@@ -48,7 +67,7 @@ struct ShownContact {
 extension AppState {
     /// The contact at `index` of the board as shown. In `position` mode
     /// nothing is weighed: no numbers, no heaviest.
-    func shownContact(at index: Int, mode: ForceMode) -> ShownContact {
+    func shownContact(at index: Int, mode: ForceMode, format: WeightFormat? = nil) -> ShownContact {
         let contact = scale.board.contacts[index]
         var shown = ShownContact(id: contact.id, position: contact.position, radius: Plum.baseRadius)
         guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
@@ -61,20 +80,30 @@ extension AppState {
         shown.heaviest = reading.heaviest
         shown.tied = reading.tied
         shown.overload = reading.overload
-        if mode == .force, let grams = reading.grams {
+        shown.net = reading.net
+        shown.fading = reading.fading
+        if mode == .force, let grams = reading.grams, let gramScale = scale.gramScale {
             shown.hasGrams = true
             shown.grams = grams
+            shown.deviceFigure = gramScale.origin == .device
+            shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
         }
         return shown
     }
 
     /// Every contact as shown, in the board's order (plain values: the
-    /// array is freed without a pass over its elements).
+    /// array is freed without a pass over its elements), with its share.
     func shownContacts() -> [ShownContact] {
         let count = scale.board.contacts.count, mode = source.mode
         var shown: [ShownContact] = []
         shown.reserveCapacity(count)
-        for i in 0..<count { shown.append(shownContact(at: i, mode: mode)) }
+        // One format for all: the same unit and step d.
+        let format = scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams) }
+        for i in 0..<count { shown.append(shownContact(at: i, mode: mode, format: format)) }
+        let total = ScaleTotal(shown, mode: mode)
+        if let sum = total.value, sum > 0 {
+            for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }
+        }
         return shown
     }
 }

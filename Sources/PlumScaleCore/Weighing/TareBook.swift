@@ -58,6 +58,13 @@ public struct TareBook: Equatable, Sendable {
         }
     }
 
+    /// Moves the zero of contact `id` to `force` (zero tracking); a contact
+    /// without a tare is left alone.
+    public mutating func shift(id: Int, to force: Double) {
+        guard force.isFinite, active[id] != nil else { return }
+        active[id]?.force = force
+    }
+
     /// Forgets every tare, active and remembered.
     public mutating func clearAll() {
         active.removeAll()

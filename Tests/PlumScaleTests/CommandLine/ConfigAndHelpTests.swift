@@ -120,6 +120,33 @@ import Testing
         #expect(lines.count == 4, "\(lines)")
     }
 
+    /// Issue 15: lines no scale can trust, refused naming the points' key;
+    /// the new keys are checked too.
+    @Test func untrustworthyCalibrationsAreRefusedNamingTheirKey() throws {
+        let (dir, path) = try write("""
+            {"calibrations": {
+               "two close": {"points": [{"force": 0.3, "grams": 5}, {"force": 0.4, "grams": 6}]},
+               "backwards": {"points": [{"force": 0, "grams": 0}, {"force": 0.2, "grams": 10}, {"force": 0.4, "grams": 0}]},
+               "near equal": {"points": [{"force": 0.3, "grams": 5}, {"force": 0.30000000000000004, "grams": 10}]}},
+             "units": "stone", "zeroTracking": {"rate": 2}}
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runPlumscale(["config", "check", path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        for expected in [
+            #"calibrations."two close".points: refused: the fit reads 2 g at zero force, more than 10% of its full range (12 g)"#,
+            #"calibrations."backwards".points: refused: a heavier reference must read more force, but the fit has a slope of 0 g"#,
+            #"calibrations."near equal".points: refused: the forces span only 5.551e-17 of the device's range"#,
+            #"units: expected one of: g, oz, lb; got "stone""#,
+            "zeroTracking.rate: must be greater than 0 and at most 0.5 (OIML R76: 0.5 d per second), got 2",
+        ] {
+            #expect(lines.contains { $0.hasPrefix("plumscale: error: \(path): ") && $0.contains(expected) }, "\(expected) in \(lines)")
+        }
+        #expect(lines.count == 5, "\(lines)")
+    }
+
     @Test func missingExplicitFileIsBadInput() throws {
         let result = try runPlumscale(["config", "check", "/nonexistent/plumscale.json"])
         #expect(result.status == 2)

@@ -164,7 +164,13 @@ extension ConfigTests {
                     "autoRecordSeconds": 1
                   },
                   "font": null,
-                  "contactTimeoutSeconds": 300
+                  "contactTimeoutSeconds": 300,
+                  "units": "g",
+                  "zeroTracking": {
+                    "enabled": false,
+                    "band": 0.04,
+                    "rate": 0.5
+                  }
                 }
 
                 """)

@@ -40,7 +40,7 @@ import Testing
         #expect(state == expected)
         let object = WeighedObject(
             index: 0, x: 320, y: 360, force: view?.force, grams: nil, stable: view?.stable ?? false, tare: 0)
-        #expect(update.effects == [.save(device: "panel", mode: "force", objects: [object])])
+        #expect(update.effects == [.save(device: "panel", mode: "force", objects: [object], units: "g", step: nil)])
     }
 
     @Test func historyTappedOpensTheTableAndAsksForItsFirstPage() {
@@ -64,7 +64,9 @@ import Testing
 
         var expected = Self.later(state, 2)
         wizard.step = .place
-        wizard.message = "Place a reference of known mass, then enter its mass or pick a coin."
+        wizard.points = [CalibrationWizard.zeroPoint]
+        wizard.message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
+            + "Place a reference of known mass, then enter its mass or pick a coin."
         expected.screen = .calibration(wizard)
         let zeroed = state.perform(.zeroTapped)
         #expect(zeroed)

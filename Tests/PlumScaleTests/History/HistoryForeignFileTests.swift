@@ -165,7 +165,7 @@ import Testing
         defer { dir.remove() }
         let service = try HistoryService(path: dir.database, configPath: nil)
         guard case .saved(let id) = service.perform(.save(device: "panel", mode: "force",
-                                                           objects: sampleWeighing().objects)) else {
+                                                           objects: sampleWeighing().objects, units: "g", step: nil)) else {
             Issue.record("not saved")
             return
         }

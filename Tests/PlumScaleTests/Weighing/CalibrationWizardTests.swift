@@ -46,19 +46,22 @@ import Testing
         history.configPath = dir.appendingPathComponent("config.json").path
         let midway = RenderCommand.replayState(replay, at: 3, size: PixelSize(1280, 720), history: history)
         #expect(midway.screen.name == "calibrate")
-        #expect(midway.screen.wizard?.points == [CalibrationPoint(force: 0.2, grams: 5)])
+        #expect(midway.screen.wizard?.points == [CalibrationWizard.zeroPoint, CalibrationPoint(force: 0.2, grams: 5)])
 
         let done = RenderCommand.replayState(replay, at: 7, size: PixelSize(1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
         #expect(done.screen == .scale)
         #expect(done.notice?.text == "Calibration saved for wizard panel")
 
-        // The next run reads the config: 0.20 -> 5 g, 0.34 -> 8.5 g, so 0.27 weighs 6.75 g.
+        // The next run reads the config: zero, 0.20 -> 5 g, 0.34 -> 8.5 g (a
+        // line of 25 g per unit of force through zero), so 0.27 weighs 6.75 g;
+        // the residuals are 0, so d is 0.1 point of force, 0.025 g, rounded up to 0.05 g.
         let config = try ConfigFile.load(explicitPath: history.configPath).config
         let next = try JSONLinesReplay.parse(
             [Self.header, #"{"t":0,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.27}"#].joined(separator: "\n"), file: "next")
         let view = RenderCommand.replayState(next, at: 1, size: PixelSize(1280, 720), config: config).contactViews[0]
         #expect(abs(view.grams! - 6.75) < 1e-9)
-        #expect(view.label == "6.8 g" || view.label == "6.7 g")
+        #expect(view.label == "6.75 g")
+        #expect(config.calibrations["wizard panel"]?.first == CalibrationWizard.zeroPoint, "the zero is saved as a point")
     }
 
     @Test func areaDevicesAreRefused() {

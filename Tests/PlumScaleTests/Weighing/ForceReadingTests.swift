@@ -40,7 +40,7 @@ extension WeighingTests {
             tares.tareAll([.init(id: 4, force: 0.1, x: 0, y: 0)])
             var heaviest = HeaviestTracker()
             heaviest.update(forces: [4: 0.4, 5: 0.2])
-            let fit = try CalibrationFit(points: [.init(force: 0, grams: 0), .init(force: 1, grams: 1000)])
+            let fit = try CalibrationFit(points: [.init(force: 0, grams: 0), .init(force: 0.9, grams: 900)])
             let reading = try #require(ForceReading.make(
                 id: 4, weighing: contact, tares: tares, heaviest: heaviest, mode: "force", fit: fit, now: 1))
             #expect(reading.smoothed == 0.5)

@@ -96,7 +96,12 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(doc.utf8)) as! [String: Any]
         let calibration = json["calibration"] as! [String: Any]
         #expect(calibration["calibrated"] as? Bool == true)
-        #expect(calibration["r2"] as? Double == 1)
+        // Two points: a line fits any two, so R² says nothing and is not given.
+        #expect(calibration["points"] as? Int == 2)
+        #expect(calibration["linearity_checked"] as? Bool == false)
+        #expect(calibration["r2"] is NSNull)
+        #expect(calibration["max_residual_g"] is NSNull)
+        #expect(calibration["grams_from"] as? String == "calibration")
     }
 
     @Test func gramsAreRefusedWithoutRealPressure() throws {

@@ -90,6 +90,21 @@ public enum TouchDeviceScanner {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether grams come from the device itself: ABS_MT_PRESSURE with a
+    /// resolution, which the kernel defines in units per gram.
+    static func gramsLine(_ device: TouchDeviceDescription) -> String {
+        let axis = device.axes[AbsCode.mtPressure]
+        if let grams = DeviceGrams(device), let axis {
+            return "  grams: the device's own figure, without calibration (ABS_MT_PRESSURE resolution \(axis.resolution) "
+                + "units per gram: 0...\(CalibrationIssue.short(grams.gramsAtFullRange)) g)"
+        }
+        if let axis, axis.resolution > 0 {
+            return "  grams: only after calibration (ABS_MT_PRESSURE resolution \(axis.resolution) units per gram "
+                + "gives more than 100 kg at full range: not believable)"
+        }
+        return "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram)"
+    }
+
     static func hex(_ value: Int) -> String {
         let digits = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
@@ -111,6 +126,7 @@ public enum TouchDeviceScanner {
         switch device.forceMode {
         case .force:
             lines.append("  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)")
+            lines.append(gramsLine(device))
         case .area:
             lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
         case .position:

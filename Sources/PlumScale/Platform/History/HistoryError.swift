@@ -26,6 +26,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case emptyWeighing
     /// The mode is not one of force, area, position.
     case invalidMode(String)
+    /// The units are not one of g, oz, lb.
+    case invalidUnits(String)
     /// Two objects of one weighing share an index.
     case duplicateObjectIndex(Int)
     /// Any other SQLite failure: its result code, message and what was being done.
@@ -60,6 +62,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "history: a weighing with no objects is not saved"
         case let .invalidMode(mode):
             return "history: mode \"\(mode)\" is not force, area or position"
+        case let .invalidUnits(units):
+            return "history: units \"\(units)\" are not g, oz or lb"
         case let .duplicateObjectIndex(index):
             return "history: two objects share index \(index)"
         case let .sqlite(code, message, during):

@@ -12,6 +12,7 @@ extension HistoryStore {
         guard Weighing.modes.contains(weighing.mode) else {
             throw HistoryError.invalidMode(weighing.mode)
         }
+        guard Weighing.unitNames.contains(weighing.units) else { throw HistoryError.invalidUnits(weighing.units) }
         var seen = Set<Int>()
         for object in weighing.objects where !seen.insert(object.index).inserted {
             throw HistoryError.duplicateObjectIndex(object.index)
@@ -20,12 +21,13 @@ extension HistoryStore {
         do {
             let heaviest = weighing.heaviest
             let insert = try prepare("""
-                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """)
             insert.bind([.int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
                          .text(weighing.mode), .int(Int64(weighing.objects.count)),
-                         heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double)])
+                         heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
+                         .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil }])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
             let object = try prepare("""
@@ -76,14 +78,15 @@ extension HistoryStore {
                 id: statement.int(0), takenAt: Self.date(statement.int(1)),
                 device: statement.text(2), mode: statement.text(3),
                 objectCount: Int(statement.int(4)),
-                heaviestForce: statement.double(5), heaviestGrams: statement.double(6)))
+                heaviestForce: statement.double(5), heaviestGrams: statement.double(6),
+                units: statement.text(7), step: statement.double(8)))
         }
         return rows
     }
 
     /// The SQL behind `rows`; with `paged`, ?1 ?2 are the cursor and ?3 the limit.
     static func rowsSQL(paged: Bool) -> String {
-        let columns = "id, taken_at, device, mode, object_count, heaviest_force, heaviest_grams"
+        let columns = "id, taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step"
         let filter = paged ? "WHERE (taken_at, id) < (?1, ?2)" : ""
         let limit = paged ? "?3" : "?1"
         return "SELECT \(columns) FROM weighings \(filter) ORDER BY taken_at DESC, id DESC LIMIT \(limit)"
@@ -91,11 +94,11 @@ extension HistoryStore {
 
     /// The whole weighing, objects in index order; nil when there is none with that id.
     public func weighing(id: Int64) throws -> Weighing? {
-        let head = try prepare("SELECT taken_at, device, mode FROM weighings WHERE id = ?1")
+        let head = try prepare("SELECT taken_at, device, mode, units, step FROM weighings WHERE id = ?1")
         head.bind([.int(id)])
         guard try head.step(fail: failure) else { return nil }
         var weighing = Weighing(id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
-                                mode: head.text(2), objects: [])
+                                mode: head.text(2), objects: [], units: head.text(3), step: head.double(4))
         let objects = try prepare("""
             SELECT idx, x, y, force, grams, stable, tare FROM objects
             WHERE weighing_id = ?1 ORDER BY idx

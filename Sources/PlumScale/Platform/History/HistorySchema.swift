@@ -41,6 +41,13 @@ extension HistoryStore {
              LIMIT 1);
         CREATE INDEX weighings_by_time ON weighings(taken_at, id);
         """,
+        // v3: the units the masses were shown in, and the display step d in
+        // them (grams stay grams). Older weighings were shown in grams to
+        // 0.1 g: 'g' and NULL say so.
+        """
+        ALTER TABLE weighings ADD COLUMN units TEXT NOT NULL DEFAULT 'g' CHECK (units IN ('g', 'oz', 'lb'));
+        ALTER TABLE weighings ADD COLUMN step REAL;
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

@@ -1,0 +1,77 @@
+/// Everything on the scale together: the sum of the objects' readings (net
+/// of their tares), in grams when they are weighed in grams, else in force.
+/// Each object's share is its reading over this total.
+public struct ScaleTotal: Equatable, Sendable {
+    /// How many objects have a reading.
+    public var count = 0
+    /// The sum of their grams, when they are shown in grams.
+    public var grams: Double?
+    /// The sum of their displayed forces (0...1 each, minus tares).
+    public var force: Double?
+    /// An object is in overload: no total is to be trusted.
+    public var overload = false
+    /// "23.5 g", "0.829 oz", "62.0%", "≈ 62%", or "overload"; nil with nothing weighed.
+    public var label: String?
+
+    public init() {}
+
+    /// The total of contacts as shown, in `mode`.
+    init(_ shown: [ShownContact], mode: ForceMode) {
+        guard mode != .position else { return }
+        var grams = 0.0, force = 0.0, allGrams = true
+        var format: WeightFormat?
+        for contact in shown where contact.weighed {
+            count += 1
+            force += contact.force
+            if contact.hasGrams {
+                grams += contact.grams
+                format = contact.format
+            } else {
+                allGrams = false
+            }
+            if contact.overload { overload = true }
+        }
+        guard count > 0 else { return }
+        self.force = force.isFinite ? force : nil
+        if allGrams, grams.isFinite { self.grams = grams }
+        if overload {
+            label = Plum.overloadLabel
+        } else if let total = self.grams, let format {
+            label = format.text(grams: total) ?? Plum.overloadLabel
+        } else {
+            label = self.force.flatMap { Plum.label(force: $0, mode: mode) }
+        }
+    }
+
+    /// What the shares divide by: grams, else force; nil in overload.
+    var value: Double? { overload ? nil : grams ?? force }
+}
+
+extension ShownContact {
+    /// What this contact adds to the total: its grams, else its force.
+    var value: Double { hasGrams ? grams : force }
+}
+
+extension Plum {
+    /// The label of a contact in overload, instead of a number.
+    public static let overloadLabel = "overload"
+    /// Under the label of a tared contact: its reading is net.
+    public static let netLabel = "NET"
+    /// Under the label of a reading that keeps falling while still.
+    public static let fadingLabel = "fading"
+    /// Under grams that are the device's own figure (no calibration).
+    public static let deviceFigureLabel = "device's figure"
+}
+
+extension AppState {
+    /// The total of everything on the scale (ScaleTotal), as shown.
+    public var scaleTotal: ScaleTotal { ScaleTotal(shownContacts(), mode: source.mode) }
+
+    /// The scale screen's total line: "Total 23.5 g · 3 objects", "Total
+    /// overload · 2 objects"; nil with nothing weighed (or in position mode).
+    public var totalText: String? {
+        let total = scaleTotal
+        guard let label = total.label, total.count > 0 else { return nil }
+        return "Total \(label) · \(total.count) object\(total.count == 1 ? "" : "s")"
+    }
+}
