@@ -30,7 +30,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
         self.metrics = metrics
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
-        if mode == .force { items.append((.calibrateTapped, "Calibrate", "k")) }
+        if mode == .force { items += [(.unitsTapped, "Units", "u"), (.calibrateTapped, "Calibrate", "k")] }
         let gap = Flow.gap, room = size.width - 2 * gap
         let long = items.map { "\($0.1) (\($0.2))" }
         let oneRow = Flow.buttonRows(long, right: size.width - gap, bottom: size.height - gap, width: room, metrics: metrics)

@@ -86,6 +86,7 @@ extension AppState {
     /// Returns their rectangles.
     private func appendFooter(to scene: inout Scene) -> [Rect] {
         var lines: [String] = []
+        if let total = totalText { lines.append(total) }
         if let info = scale.fitSummary { lines.append(info) }
         if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
         guard !lines.isEmpty else { return [] }
