@@ -53,6 +53,7 @@ extension AppState {
             ("notice", notice.map { .string($0.text) } ?? .null),
             ("calibration", calibration),
             ("kiosk", .bool(kiosk != nil)),
+            ("role", kiosk.map { .string($0.role.rawValue) } ?? .null),
             ("running", .bool(running)),
         ])
     }

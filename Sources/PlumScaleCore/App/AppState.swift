@@ -34,6 +34,9 @@ public struct AppState: Equatable, Sendable {
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The zone times are shown in: the shell gives the local one.
     public var timeZone = TimeZone.gmt
+    /// The wall-clock time at core time 0 (the shell gives it), for what is
+    /// kept across runs: the kiosk's PIN lockout.
+    public var clockOrigin = Date(timeIntervalSince1970: 0)
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
     /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
@@ -56,7 +59,7 @@ public struct AppState: Equatable, Sendable {
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit)
         self.mouse = mouseEmulation ? MouseEmulation() : nil
-        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode)
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, operatorActions: !kiosk)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 
@@ -77,7 +80,7 @@ public struct AppState: Equatable, Sendable {
     public mutating func apply(_ event: InputEvent) -> Update {
         let changed = route(event)
         defer { outbox.removeAll(keepingCapacity: true) }
-        return Update(changed: changed, effects: outbox)
+        return Update(changed: changed, effects: kiosk == nil ? outbox : allowedEffects(outbox))
     }
 
     private mutating func route(_ event: InputEvent) -> Bool {

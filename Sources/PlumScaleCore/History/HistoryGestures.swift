@@ -9,7 +9,7 @@ extension HistoryBrowser {
     /// Where a point is, as Peek & Pop sees it.
     func target(at p: Point, size: Size) -> PeekTarget {
         if peek.phase == .actions || peek.phase == .peek || peek.phase == .confirmDelete {
-            for (action, rect) in HistoryLayout.actionRects(size: size) where rect.contains(p) {
+            for (action, rect) in HistoryLayout.actionRects(size: size, actions: actions) where rect.contains(p) {
                 if peek.phase == .confirmDelete { return action == .delete ? .confirmDelete : .outside }
                 if peek.phase == .actions { return .action(action) }
             }
@@ -39,18 +39,24 @@ enum HistoryLayout {
         return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2 - 30, width: w, height: h)
     }
 
-    /// Open, Export, Delete under the preview (Delete doubles as "confirm").
-    static func actionRects(size: Size) -> [(PeekAction, Rect)] {
+    /// Open, Export, Delete under the preview (Delete doubles as "confirm"),
+    /// each in its place; those not in `actions` are left out.
+    static func actionRects(size: Size, actions: [PeekAction] = PeekAction.allCases) -> [(PeekAction, Rect)] {
         let card = previewRect(size: size)
         let w = (card.width - 20) / 3
-        return PeekAction.allCases.enumerated().map { i, action in
-            (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
+        return PeekAction.allCases.enumerated().compactMap { i, action in
+            guard actions.contains(action) else { return nil }
+            return (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
         }
     }
 
-    static func detailButtons(size: Size) -> [(action: DetailAction, title: String, rect: Rect)] {
-        [(.backTapped, "‹ Back", back),
-         (.exportTapped, "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48)),
-         (.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))]
+    /// Back, Export, Delete; Export and Delete only when `actions` offers them.
+    static func detailButtons(size: Size, actions: [PeekAction] = PeekAction.allCases)
+        -> [(action: DetailAction, title: String, rect: Rect)]
+    {
+        var buttons: [(action: DetailAction, title: String, rect: Rect)] = [(.backTapped, "‹ Back", back)]
+        if actions.contains(.export) { buttons.append((.exportTapped, "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48))) }
+        if actions.contains(.delete) { buttons.append((.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))) }
+        return buttons
     }
 }

@@ -62,7 +62,7 @@ extension AppState {
             scene.shapes.append(.text("Loading…", at: card.center, anchor: .center, size: 22, color: .grey))
         }
         if phase == .actions || phase == .confirmDelete {
-            for (action, rect) in HistoryLayout.actionRects(size: size) {
+            for (action, rect) in HistoryLayout.actionRects(size: size, actions: browser.actions) {
                 let title = phase == .confirmDelete
                     ? (action == .delete ? "Delete for good" : "")
                     : action.rawValue.capitalized
@@ -102,7 +102,7 @@ extension AppState {
         } else {
             scene.shapes.append(.text("Loading…", at: Point(size.width / 2, size.height / 2), anchor: .center, size: 24, color: .grey))
         }
-        for button in HistoryLayout.detailButtons(size: size) {
+        for button in HistoryLayout.detailButtons(size: size, actions: detail.table.actions) {
             Self.button(button.action.rawValue, button.title, button.rect, into: &scene)
         }
         return scene

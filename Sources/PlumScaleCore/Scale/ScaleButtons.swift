@@ -9,22 +9,25 @@ public struct ScaleButton: Equatable, Sendable {
     public var key: Key { action.key }
 }
 
-/// The buttons for one layout size and force mode, with their shapes and
-/// elements made once: the state keeps a panel and makes a new one when the
-/// layout or the mode changes, not for every scene.
+/// The buttons for one layout size, force mode and role, with their shapes
+/// and elements made once: the state keeps a panel and makes a new one when
+/// the layout, the mode or the kiosk's role changes, not for every scene.
 struct ScaleButtonPanel: Equatable, Sendable {
     let size: Size
     let mode: ForceMode
+    /// Whether operator work is allowed (Calibrate): always outside a kiosk.
+    let operatorActions: Bool
     let buttons: [ScaleButton]
     let shapes: [Shape]
     let elements: [Element]
 
-    init(size: Size, mode: ForceMode) {
+    init(size: Size, mode: ForceMode, operatorActions: Bool = true) {
         self.size = size
         self.mode = mode
+        self.operatorActions = operatorActions
         var items: [(ScaleAction, String)] = [(.recordTapped, "Record (space)"), (.historyTapped, "History (h)")]
         if mode != .position { items += [(.tareTapped, "Tare (t)"), (.clearTareTapped, "Clear tare (z)")] }
-        if mode == .force { items.append((.calibrateTapped, "Calibrate (k)")) }
+        if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate (k)")) }
         let width = 150.0, height = 44.0, gap = 10.0
         var x = size.width - gap
         buttons = items.reversed().map { action, title in
@@ -39,9 +42,9 @@ struct ScaleButtonPanel: Equatable, Sendable {
         elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
     }
 
-    /// Whether this panel is the one for `size` and `mode`.
-    func fits(size: Size, mode: ForceMode) -> Bool {
-        self.size == size && self.mode == mode
+    /// Whether this panel is the one for `size`, `mode` and the role.
+    func fits(size: Size, mode: ForceMode, operatorActions: Bool) -> Bool {
+        self.size == size && self.mode == mode && self.operatorActions == operatorActions
     }
 }
 
@@ -58,9 +61,11 @@ extension AppState {
         return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
-    /// A new panel when the layout or the mode has changed.
+    /// A new panel when the layout, the mode or the kiosk's role has changed.
     mutating func refreshButtonPanel() {
-        let size = layout.size, mode = source.mode
-        if !buttonPanel.fits(size: size, mode: mode) { buttonPanel = ScaleButtonPanel(size: size, mode: mode) }
+        let size = layout.size, mode = source.mode, operatorActions = operatorActionsAllowed
+        if !buttonPanel.fits(size: size, mode: mode, operatorActions: operatorActions) {
+            buttonPanel = ScaleButtonPanel(size: size, mode: mode, operatorActions: operatorActions)
+        }
     }
 }
