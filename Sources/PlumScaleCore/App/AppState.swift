@@ -63,6 +63,34 @@ public struct AppState: Equatable, Sendable {
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 
+    /// The same station under another configuration (the shell reloads the
+    /// file on SIGHUP): the screen starts afresh on the scale, the objects
+    /// on the glass stay (their smoothing and stability start again), a
+    /// kiosk goes back to passer-by and keeps its PIN lockout.
+    public func reconfigured(_ config: Config) -> AppState {
+        var next = AppState(screen: layout.screen, source: source, mouseEmulation: mouse != nil, config: config,
+                            kiosk: kiosk != nil)
+        next.timeZone = timeZone
+        next.clockOrigin = clockOrigin
+        next.now = now
+        next.running = running
+        next.deviceNotice = deviceNotice
+        next.mouse = mouse
+        for contact in scale.board.contacts {
+            next.scale.place(id: contact.id, at: contact.position, force: contact.force, time: contact.lastSeen)
+            next.scale.setPinned(id: contact.id, contact.pinned)
+        }
+        if let kiosk {
+            next.kiosk?.failures = kiosk.failures
+            next.kiosk?.lockedUntil = kiosk.lockedUntil
+            next.kiosk?.lastInput = kiosk.lastInput
+            next.kiosk?.lastDeliberateInput = kiosk.lastDeliberateInput
+            // Touches the kiosk owned stay its own until they lift.
+            next.kiosk?.ownedTouches = kiosk.ownedTouches
+        }
+        return next
+    }
+
     /// When the core next needs a `.tick` to keep the display true (readings
     /// settling, stability building), or nil when it can sleep until input.
     public var nextWake: Double? {

@@ -15,7 +15,7 @@ import Testing
         let shot = dir.appendingPathComponent("kiosk.png")
         let err = dir.appendingPathComponent("err").path
         let app = try Spawned(
-            Paths.binary.path, ["--kiosk", "--source", "mouse", "--screenshot", shot.path, "--exit-after", "3"],
+            Paths.binary.path, ["--kiosk", "--allow-root", "--source", "mouse", "--screenshot", shot.path, "--exit-after", "3"],
             environment: x.environment, stderr: err)
         let window = try x.waitForWindow(of: app, stderr: err)
         // The X server's view: the window covers the whole screen (asked
@@ -49,7 +49,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: dir) }
             let err = dir.appendingPathComponent("err").path
             let app = try Spawned(
-                Paths.binary.path, ["--kiosk", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
+                Paths.binary.path, ["--kiosk", "--allow-root", "--source", "mouse", "--exit-after", "30"], environment: x.environment,
                 stderr: err)
             do {
                 _ = try x.waitForWindow(of: app, stderr: err)
