@@ -39,12 +39,12 @@ final class SystemdNotify {
     /// The first frame is on screen.
     func ready(status: String) {
         guard enabled else { return }
-        send("READY=1\nMAINPID=\(getpid())\nSTATUS=\(status)")
         if let interval = watchdogInterval {
             log.info("systemd: ready; watchdog pings every \(String(format: "%.1f", interval)) s")
         } else {
             log.info("systemd: ready")
         }
+        send("READY=1\nMAINPID=\(getpid())\nSTATUS=\(status)")
     }
 
     /// Called by the event loop each time round: pings when one is due.

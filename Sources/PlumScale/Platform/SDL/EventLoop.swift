@@ -205,7 +205,8 @@ final class EventLoop {
 
     private func saveLockout(_ lockout: LockoutFile.Lockout) {
         if lockout.failures >= Kiosk.freeTries {
-            let wait = lockout.lockedUntil.map { " for \(Int($0.timeIntervalSinceNow.rounded(.up))) s" } ?? ""
+            let left = (state.kiosk?.lockedUntil ?? 0) - state.now
+            let wait = lockout.lockedUntil != nil && left > 0 ? " for \(Int(left.rounded(.up))) s" : ""
             log.warning("kiosk: \(lockout.failures) wrong PINs; the PIN pad is locked\(wait)")
         } else if lockout.failures > 0 {
             log.info("kiosk: wrong PIN (\(lockout.failures) so far)")
