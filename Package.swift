@@ -21,6 +21,10 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // A look at a Wayland compositor's globals before SDL starts.
+        .systemLibrary(
+            name: "CWayland", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]),
         // sd_notify: readiness and the watchdog for the kiosk's systemd unit.
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
@@ -30,7 +34,7 @@ let package = Package(
         .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd"]),
+            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland"]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),

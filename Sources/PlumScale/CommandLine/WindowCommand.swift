@@ -15,6 +15,7 @@ public enum WindowCommand {
         let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
 
         // Initialisation
+        try WaylandPreflight.check()
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         KioskShell.setHints(kiosk: options.kiosk)
