@@ -111,7 +111,23 @@ public struct AppState: Equatable, Sendable {
         return Update(changed: changed, effects: kiosk == nil ? outbox : allowedEffects(outbox))
     }
 
+    /// A press on a control lasts from its touch's down to its lift,
+    /// whatever screen is up meanwhile: a stale one would swallow the moves
+    /// and the lift of the next touch with that id (a ghost contact).
     private mutating func route(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .touchDown(let sample):
+            pressedControls[sample.id] = nil
+            return routeToScreens(event)
+        case .touchUp(let id), .touchCancel(let id):
+            defer { pressedControls[id] = nil }
+            return routeToScreens(event)
+        default:
+            return routeToScreens(event)
+        }
+    }
+
+    private mutating func routeToScreens(_ event: InputEvent) -> Bool {
         if event.time.isFinite { now = max(now, event.time) }
         var changed = false
         if let notice, notice.until <= now {

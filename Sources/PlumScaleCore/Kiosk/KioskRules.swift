@@ -70,20 +70,32 @@ extension AppState {
     private mutating func own(_ id: Int) {
         if scale.contact(id: id) != nil { scale.lift(id: id) }  // a second down for an id that was a contact
         pressedControls[id] = nil
+        // Bounded like the contacts: touches a device never lifted are let go.
+        if (kiosk?.ownedTouches.count ?? 0) >= Self.maxContacts {
+            kiosk?.ownedTouches.removeAll()
+            kiosk?.pressedButtons.removeAll()
+        }
         kiosk?.ownedTouches.insert(id)
     }
 
     /// A touch went down (the pad closed): on the operator bar it presses a
-    /// button; in the admin corner it starts the hold (only when there is
-    /// an operator to unlock); anywhere else it is the screens'.
+    /// button; in the admin corner of the scale it starts the hold (only
+    /// when there is an operator to unlock); anywhere else it is the
+    /// screens'. The corner is the scale's only, where a touch would be a
+    /// contact: on the history's screens it is their Back button's.
     private mutating func kioskTouchDown(_ sample: TouchSample) -> Bool? {
+        // A down for an id the kiosk owned: that touch is over (devices reuse ids).
+        if kiosk?.ownedTouches.remove(sample.id) != nil {
+            kiosk?.pressedButtons[sample.id] = nil
+            if kiosk?.cornerHold?.id == sample.id { kiosk?.cornerHold = nil }
+        }
         guard let kiosk, sample.x.isFinite, sample.y.isFinite else { return nil }
         if let action = operatorButton(at: layoutPoint(sample.x, sample.y)) {
             own(sample.id)
             self.kiosk?.pressedButtons[sample.id] = action
             return false
         }
-        if kiosk.hasOperator, kiosk.role == .passerBy, inCorner(sample.x, sample.y) {
+        if kiosk.hasOperator, kiosk.role == .passerBy, screen == .scale, inCorner(sample.x, sample.y) {
             own(sample.id)
             self.kiosk?.cornerHold = Kiosk.CornerHold(id: sample.id, start: now)
             return false
