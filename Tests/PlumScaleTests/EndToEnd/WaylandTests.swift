@@ -71,9 +71,11 @@ import Testing
     /// environment too), headless, with a replay; then SIGTERM to the
     /// program ends it and cage with it. Without -d, cage answers SDL's
     /// request for server-side decorations with "client-side": the case
-    /// that left the screen black before the program chose libdecor at start.
-    @Test(arguments: [true, false])
-    func cageShowsTheKioskAndSIGTERMEndsIt(unitFlags: Bool) throws {
+    /// that left the screen black before the program chose libdecor at
+    /// start. Without the unit's SDL_VIDEODRIVER, SDL takes cage's
+    /// Xwayland (DISPLAY), which shows the kiosk too.
+    @Test(arguments: [(true, "wayland"), (false, "wayland"), (true, "x11")])
+    func cageShowsTheKioskAndSIGTERMEndsIt(unitFlags: Bool, driver: String) throws {
         try Self.requireTools(["/usr/bin/cage", "/usr/bin/grim", "/usr/bin/setpriv"])
         let user = try TestUser.make()
         let session = try WaylandSession(user: user)
@@ -89,6 +91,7 @@ import Testing
         command += ["--replay", replay.path, "--exit-after", "90"]
         // The unit's environment, but the test's own home and XDG directories.
         var env = session.environment.merging(unit.environment.filter { $0.key != "HOME" && !$0.key.hasPrefix("XDG_") }) { $1 }
+        if driver == "x11" { env.removeValue(forKey: "SDL_VIDEODRIVER") }
         env["WLR_BACKENDS"] = "headless"
         env["WLR_RENDERER"] = "pixman"
         let log = session.root.appendingPathComponent("cage.log").path
@@ -104,12 +107,12 @@ import Testing
             guard cage.isRunning else { throw WaitFailure("cage exited: \(text())") }
             return text().contains("plumscale: info: input: replay") ? true : nil
         }
-        #expect(text().contains("plumscale: info: video: wayland driver"), "SDL's wayland driver, not Xwayland: \(text())")
+        #expect(text().contains("plumscale: info: video: \(driver) driver"), "\(text())")
         #expect(text().contains("plumscale: info: kiosk: fullscreen"), "\(text())")
         let shots = try user.directory("grim")
         defer { try? FileManager.default.removeItem(at: shots) }
         let (_, seen) = try Self.grimUntilTheScaleShows(
-            session, display: display, out: shots.appendingPathComponent("cage\(unitFlags ? "-d" : "").png"), whiteShare: 0.5)
+            session, display: display, out: shots.appendingPathComponent("cage\(unitFlags ? "-d" : "")-\(driver).png"), whiteShare: 0.5)
         #expect(seen.shows(whiteShare: 0.5), "grim's picture of cage: \(seen)")
         // SIGTERM to the program (what systemctl stop sends to the main
         // process, which the program made itself): it ends cleanly, cage follows.
