@@ -125,6 +125,39 @@ import Testing
         try waitFor("every process of the test user to end", timeout: 10) { user.processes().isEmpty ? true : nil }
     }
 
+    /// The compositor dies under the kiosk: SDL 2.26 says so with a bare
+    /// SDL_QUIT, which a kiosk would ignore; it ends with exit 1 instead, so
+    /// systemd (Restart=on-failure) starts the unit again.
+    @Test func aKioskWhoseCompositorDiesEndsAsAFailure() throws {
+        try Self.requireTools(["/usr/bin/cage", "/usr/bin/setpriv"])
+        let user = try TestUser.make()
+        let session = try WaylandSession(user: user)
+        defer { session.remove() }
+        let replay = session.root.appendingPathComponent("plums.jsonl")
+        try tremblingPlums(seconds: 60).write(to: replay, atomically: true, encoding: .utf8)
+        chmod(replay.path, 0o644)
+        var env = session.environment
+        env["WLR_BACKENDS"] = "headless"
+        env["WLR_RENDERER"] = "pixman"
+        env["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        env["SDL_VIDEODRIVER"] = "wayland"
+        let log = session.root.appendingPathComponent("cage.log").path
+        let (path, args) = user.command("/usr/bin/cage", ["-d", "--", Paths.binary.path, "--kiosk", "--replay", replay.path, "--exit-after", "90"])
+        let cage = try Spawned(path, args, environment: env, stdout: log, stderr: log)
+        defer { for leftover in user.processes() { kill(leftover.pid, SIGKILL) } }
+        func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        try waitFor("plumscale to take its input", timeout: 30) { () -> Bool? in
+            guard cage.isRunning else { throw WaitFailure("cage exited: \(text())") }
+            return text().contains("plumscale: info: input: replay") ? true : nil
+        }
+        let plumscale = try #require(cage.child(named: "plumscale"))
+        kill(cage.pid, SIGKILL)
+        cage.wait(timeout: 10)
+        try waitFor("plumscale to end once its compositor is gone", timeout: 15) { kill(plumscale, 0) != 0 ? true : nil }
+        #expect(text().contains("plumscale: error: the Wayland display went away: quitting"), "\(text())")
+        #expect(text().contains("plumscale: error: the display went away"), "exit 1, a failure: \(text())")
+    }
+
     /// A windowed plumscale on SDL's wayland driver under weston, checked the
     /// same way. Weston's headless backend offers no seat (wl_seat), and SDL
     /// 2.26 crashes in SDL_Init on a compositor without one (libsdl-org/SDL
