@@ -45,7 +45,10 @@ public enum WindowCommand {
             title: "PlumScale", width: windowSize.width, height: windowSize.height, flags: flags, log: log)
         if options.kiosk { KioskShell.apply(window, log: log) }
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: try FontSet(path: fontPath))
-        log.info("video: \(String(cString: SDL_GetCurrentVideoDriver())) driver, \(window.rendererName) renderer, drawing by \(frames.pathName)")
+        // Which display SDL took (wayland, x11 through Xwayland, KMSDRM) is
+        // the first thing to know when a screen stays black.
+        log.info("video: \(String(cString: SDL_GetCurrentVideoDriver())) driver, SDL renderer \(window.rendererName)")
+        log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
