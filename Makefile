@@ -15,10 +15,15 @@ BINARY ?= $(INSTALL_BUILD)/$(CONFIG)/plumscale
 # Where the kiosk unit goes: systemd reads $(PREFIX)/lib/systemd/system for
 # /usr and /usr/local.
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# The kiosk units: on the console (KMSDRM), and on Wayland under cage.
+UNITS := plumscale-kiosk.service plumscale-kiosk-cage.service
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
-	libfontconfig-dev fonts-dejavu-core pkg-config
-TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick
+	libfontconfig-dev libsystemd-dev libwayland-dev fonts-dejavu-core pkg-config
+# The kiosk tests: cage (headless, with Xwayland), weston, grim for the
+# compositor's own picture, systemd-analyze (in systemd) for the units;
+# imagemagick's import takes the window tests' screenshots from the X server.
+TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -69,7 +74,7 @@ gallery: build
 	.build/debug/PlumScaleGallery docs/gallery
 
 # Builds $(CONFIG) (release by default), then installs the binary, the sample
-# sessions, the desktop entry, the icon, the kiosk unit and the README under
+# sessions, the desktop entry, the icon, the kiosk units and the README under
 # $(DESTDIR)$(PREFIX). The binary finds everything at run time without the
 # build tree (fonts through fontconfig, no SwiftPM resource bundle).
 install: deps
@@ -84,17 +89,18 @@ install-files:
 	install -Dm644 Resources/plumscale.desktop $(DESTDIR)$(PREFIX)/share/applications/plumscale.desktop
 	install -Dm644 Resources/plumscale.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/plumscale.svg
 	install -d $(DESTDIR)$(UNITDIR)
-	sed -e 's|/usr/local/bin/plumscale|$(PREFIX)/bin/plumscale|g' \
-		-e 's|/usr/local/share/doc/plumscale|$(PREFIX)/share/doc/plumscale|g' \
-		Resources/plumscale-kiosk.service > $(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
-	chmod 644 $(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
+	for unit in $(UNITS); do \
+		sed -e 's|/usr/local/bin/plumscale|$(PREFIX)/bin/plumscale|g' \
+			-e 's|/usr/local/share/doc/plumscale|$(PREFIX)/share/doc/plumscale|g' \
+			Resources/$$unit > $(DESTDIR)$(UNITDIR)/$$unit && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
+	done
 	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/plumscale/README.md
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/plumscale \
 		$(DESTDIR)$(PREFIX)/share/applications/plumscale.desktop \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/plumscale.svg \
-		$(DESTDIR)$(UNITDIR)/plumscale-kiosk.service
+		$(addprefix $(DESTDIR)$(UNITDIR)/,$(UNITS))
 	rm -rf $(DESTDIR)$(PREFIX)/share/plumscale $(DESTDIR)$(PREFIX)/share/doc/plumscale
 
 clean:
@@ -115,7 +121,7 @@ sanitize: sanitize-address sanitize-thread
 
 # Suites that only drive the separately built plumscale binary (or Xvfb) gain
 # nothing from a sanitized test process: they run in `make test`.
-SANITIZE_SKIP := --skip 'WindowTests|GPUPathWindowTests|KioskWindowTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests'
+SANITIZE_SKIP := --skip 'WindowTests|GPUPathWindowTests|KioskWindowTests|SystemdTests|WaylandTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests'
 
 sanitize-address: test-deps
 	PLUMSCALE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)

@@ -21,12 +21,20 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // A look at a Wayland compositor's globals before SDL starts.
+        .systemLibrary(
+            name: "CWayland", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]),
+        // sd_notify: readiness and the watchdog for the kiosk's systemd unit.
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
         // All behaviour, Foundation only: the compiler keeps it free of SDL,
         // libevdev and SQLite.
         .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig"]),
+            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland"]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),

@@ -66,6 +66,7 @@ extension AppState {
             ("units", .string(units.rawValue)),
             ("total", totalDocument),
             ("kiosk", .bool(kiosk != nil)),
+            ("role", kiosk.map { .string($0.role.rawValue) } ?? .null),
             ("running", .bool(running)),
         ])
     }

@@ -33,6 +33,7 @@ public enum ArgumentParser {
             case "--help", "-h": return .help(Help.main)
             case "--fullscreen": options.fullscreen = true
             case "--kiosk": options.kiosk = true
+            case "--allow-root": options.allowRoot = true
             case "--verbose", "-v": options.verbose = true
             case "--source":
                 let text = try value(for: arg, &args)

@@ -26,6 +26,8 @@ public struct PixelSize: Equatable, Sendable {
 public struct WindowOptions: Equatable, Sendable {
     public var fullscreen = false
     public var kiosk = false
+    /// `--allow-root`: let `--kiosk` run as root (refused otherwise).
+    public var allowRoot = false
     public var source = SourceChoice.auto
     public var replay: String?
     public var size = PixelSize(1280, 720)

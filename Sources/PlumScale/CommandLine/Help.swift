@@ -17,7 +17,8 @@ public enum Help {
 
         Window options:
           --fullscreen              fill the screen
-          --kiosk                   fullscreen weighing station
+          --kiosk                   fullscreen weighing station for passers-by (refused as root)
+          --allow-root              let --kiosk run as root all the same
           --source auto|sdl|evdev[:/dev/input/eventN]|mouse
                                     where touches come from (default: auto)
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
@@ -43,6 +44,9 @@ public enum Help {
           k                 calibrate to grams (force devices)
           space             record a weighing
           h                 the history (Peek & Pop: press a row harder, or hold it)
+
+        Signals: SIGTERM and SIGINT end it cleanly, SIGHUP reloads the config file,
+        SIGUSR1 logs a status line, SIGUSR2 is logged and ignored.
 
         Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input file.
         """

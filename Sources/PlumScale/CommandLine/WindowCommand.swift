@@ -5,6 +5,9 @@ import PlumScaleCore
 /// `plumscale` with no command: the scale in a window (or fullscreen).
 public enum WindowCommand {
     public static func run(_ options: WindowOptions, log: Log) throws {
+        try KioskShell.checkUser(options)
+        // First: a signal that comes while starting up is answered, not fatal.
+        SignalQuit.install(log: log)
         let replay = try options.replay.map { try ReplayLoader.load(path: $0, description: options.deviceDescription) }
         for warning in replay?.warnings ?? [] { log.warning(warning) }
         let config = try ConfigFile.load(explicitPath: options.config).config
@@ -12,6 +15,7 @@ public enum WindowCommand {
         let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
 
         // Initialisation
+        try WaylandPreflight.check()
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         KioskShell.setHints(kiosk: options.kiosk)
@@ -22,7 +26,7 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
-        SignalQuit.install(log: log)
+        SignalQuit.startWatching()
         // SDL falls back to an invisible offscreen driver when nothing else
         // works; a window nobody can see is no window. Only an explicit
         // SDL_VIDEODRIVER choice gets it.
@@ -44,6 +48,9 @@ public enum WindowCommand {
         SDL_SetWindowMinimumSize(window.window, 640, 360)
         let fonts = try FontSet(path: fontPath)
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: fonts)
+        // Which display SDL took (wayland, x11 through Xwayland, KMSDRM) is
+        // the first thing to know when a screen stays black.
+        log.info("video: \(String(cString: SDL_GetCurrentVideoDriver())) driver, SDL renderer \(window.rendererName)")
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
 
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
@@ -56,6 +63,10 @@ public enum WindowCommand {
         state.timeZone = .current
         state.metrics = fonts.textMetrics()
         log.debug("UI scale \(state.layout.uiScale)\(uiScale == nil ? " (from the window size)" : "")")
+        // Core time is SDL's clock (event timestamps); the wall clock at its zero.
+        state.clockOrigin = Date().addingTimeInterval(-Double(SDL_GetTicks64()) / 1000)
+        let lockoutFile = options.kiosk ? LockoutFile.defaultPath().map(LockoutFile.init(path:)) : nil
+        if let lockoutFile { restoreLockout(from: lockoutFile, into: &state, log: log) }
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
@@ -65,9 +76,26 @@ public enum WindowCommand {
         defer { evdev?.stop() }
         let loop = EventLoop(
             window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
-            history: history, log: log)
+            history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
+            reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
+    }
+
+    /// The PIN lockout of an earlier run, back in the core: a restart gives
+    /// no free tries.
+    static func restoreLockout(from file: LockoutFile, into state: inout AppState, log: Log) {
+        do {
+            guard let saved = try file.load() else { return }
+            state.restoreKioskLockout(failures: saved.failures, lockedUntil: saved.lockedUntil)
+            if let kiosk = state.kiosk, kiosk.lockedUntil > state.now {
+                log.warning("kiosk: the PIN pad is locked for \(Int((kiosk.lockedUntil - state.now).rounded(.up))) s more after \(kiosk.failures) wrong PINs (\(file.path))")
+            } else if saved.failures > 0 {
+                log.info("kiosk: \(saved.failures) wrong PINs so far (\(file.path))")
+            }
+        } catch {
+            log.warning("kiosk: the PIN lockout kept in \(error); starting without one")
+        }
     }
 
     /// Where touches come from: a replay, the kernel device (real force on

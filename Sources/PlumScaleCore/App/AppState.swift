@@ -40,6 +40,9 @@ public struct AppState: Equatable, Sendable {
     public var metrics = TextMetrics.estimate { didSet { refreshButtonPanel() } }
     /// The UI scale asked for (`--ui-scale`, or the display's DPI); nil: from the window size.
     public let uiScale: Double?
+    /// The wall-clock time at core time 0 (the shell gives it), for what is
+    /// kept across runs: the kiosk's PIN lockout.
+    public var clockOrigin = Date(timeIntervalSince1970: 0)
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
     /// Touches on the scale's buttons, until they prove taps or objects.
@@ -67,8 +70,36 @@ public struct AppState: Equatable, Sendable {
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
         self.units = config.units
         self.mouse = mouseEmulation ? MouseEmulation() : nil
-        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, metrics: .estimate)
+        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
+    }
+
+    /// The same station under another configuration (the shell reloads the
+    /// file on SIGHUP): the screen starts afresh on the scale, the objects
+    /// on the glass stay (their smoothing and stability start again), a
+    /// kiosk goes back to passer-by and keeps its PIN lockout.
+    public func reconfigured(_ config: Config) -> AppState {
+        var next = AppState(screen: layout.screen, source: source, mouseEmulation: mouse != nil, config: config,
+                            kiosk: kiosk != nil)
+        next.timeZone = timeZone
+        next.clockOrigin = clockOrigin
+        next.now = now
+        next.running = running
+        next.deviceNotice = deviceNotice
+        next.mouse = mouse
+        for contact in scale.board.contacts {
+            next.scale.place(id: contact.id, at: contact.position, force: contact.force, time: contact.lastSeen)
+            next.scale.setPinned(id: contact.id, contact.pinned)
+        }
+        if let kiosk {
+            next.kiosk?.failures = kiosk.failures
+            next.kiosk?.lockedUntil = kiosk.lockedUntil
+            next.kiosk?.lastInput = kiosk.lastInput
+            next.kiosk?.lastDeliberateInput = kiosk.lastDeliberateInput
+            // Touches the kiosk owned stay its own until they lift.
+            next.kiosk?.ownedTouches = kiosk.ownedTouches
+        }
+        return next
     }
 
     /// When the core next needs a `.tick` to keep the display true (readings
@@ -89,10 +120,30 @@ public struct AppState: Equatable, Sendable {
     public mutating func apply(_ event: InputEvent) -> Update {
         let changed = route(event)
         defer { outbox.removeAll(keepingCapacity: true) }
-        return Update(changed: changed, effects: outbox)
+        return Update(changed: changed, effects: kiosk == nil ? outbox : allowedEffects(outbox))
     }
 
+    /// A press on a control lasts from its touch's down to its lift,
+    /// whatever screen is up meanwhile: a stale one would swallow the moves
+    /// and the lift of the next touch with that id (a ghost contact).
     private mutating func route(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .touchDown(let sample):
+            pressedControls[sample.id] = nil
+            touchesOnButtons[sample.id] = nil
+            return routeToScreens(event)
+        case .touchUp(let id), .touchCancel(let id):
+            defer {
+                pressedControls[id] = nil
+                touchesOnButtons[id] = nil
+            }
+            return routeToScreens(event)
+        default:
+            return routeToScreens(event)
+        }
+    }
+
+    private mutating func routeToScreens(_ event: InputEvent) -> Bool {
         if event.time.isFinite { now = max(now, event.time) }
         var changed = false
         if let notice, notice.until <= now {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the core asks the shell to do. `AppState.apply` returns these; the
 /// shell performs them and answers the store's work with a `.history`
 /// event: the core itself does no I/O.
@@ -12,11 +14,20 @@ public enum Effect: Equatable, Sendable {
     case export(id: Int64)
     /// Write a calibration to the config file.
     case saveCalibration(device: String, points: [CalibrationPoint])
+    /// Keep the kiosk's PIN lockout across restarts: wrong PINs so far, and
+    /// until when (wall clock) the pad refuses PINs, nil when it does not.
+    /// The shell writes it to the data directory and gives it back at start.
+    case saveLockout(failures: Int, lockedUntil: Date?)
     /// The user asked to leave: the shell ends the program.
     case quit
 
     /// Whether the history store (or the config file) performs it.
-    public var isStoreWork: Bool { self != .quit }
+    public var isStoreWork: Bool {
+        switch self {
+        case .quit, .saveLockout: false
+        default: true
+        }
+    }
 }
 
 /// The store's answer to an effect.

@@ -9,7 +9,8 @@ import Foundation
 ///   "stability": {"band": 0.005, "seconds": 0.5},
 ///   "heaviestMargin": 0.005,
 ///   "peek": {"peek": 0.35, "pop": 0.70},
-///   "kiosk": {"pin": null, "idleSeconds": 60, "autoRecord": true, "autoRecordSeconds": 1.0},
+///   "kiosk": {"pin": null, "idleSeconds": 60, "autoRecord": true, "autoRecordSeconds": 1.0,
+///             "operatorIdleSeconds": 120},
 ///   "font": null,
 ///   "contactTimeoutSeconds": 300,
 ///   "units": "g",
@@ -92,8 +93,9 @@ public struct Config: Equatable, Sendable {
 
     /// `kiosk` settings.
     public struct Kiosk: Equatable, Sendable {
-        /// `pin`: 4 to 12 digits, as a string, required to leave kiosk mode or
-        /// change settings there; null for no PIN.
+        /// `pin`: 4 to 12 digits, as a string, that unlocks operator mode
+        /// (calibrating, deleting, exporting, leaving); null for no PIN: then
+        /// the kiosk has no operator at all.
         public var pin: String? = nil
         /// `idleSeconds`: with no contact for this long, the kiosk returns to
         /// the scale screen and clears transient state. > 0.
@@ -104,11 +106,18 @@ public struct Config: Equatable, Sendable {
         /// `autoRecordSeconds`: how long all contacts stay stable before an
         /// automatic record. > 0.
         public var autoRecordSeconds: Double = 1.0
-        public init(pin: String? = nil, idleSeconds: Double = 60, autoRecord: Bool = true, autoRecordSeconds: Double = 1.0) {
+        /// `operatorIdleSeconds`: operator mode falls back to passer-by after
+        /// this long without a touch going down or up, a click or a key. > 0.
+        public var operatorIdleSeconds: Double = 120
+        public init(
+            pin: String? = nil, idleSeconds: Double = 60, autoRecord: Bool = true, autoRecordSeconds: Double = 1.0,
+            operatorIdleSeconds: Double = 120
+        ) {
             self.pin = pin
             self.idleSeconds = idleSeconds
             self.autoRecord = autoRecord
             self.autoRecordSeconds = autoRecordSeconds
+            self.operatorIdleSeconds = operatorIdleSeconds
         }
     }
 
@@ -162,6 +171,7 @@ public struct Config: Equatable, Sendable {
                 JSONMember("idleSeconds", .number(kiosk.idleSeconds)),
                 JSONMember("autoRecord", .bool(kiosk.autoRecord)),
                 JSONMember("autoRecordSeconds", .number(kiosk.autoRecordSeconds)),
+                JSONMember("operatorIdleSeconds", .number(kiosk.operatorIdleSeconds)),
             ])),
             JSONMember("font", font.map(JSONValue.string) ?? .null),
             JSONMember("contactTimeoutSeconds", .number(contactTimeoutSeconds)),

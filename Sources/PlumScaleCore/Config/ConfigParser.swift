@@ -160,7 +160,7 @@ struct ConfigReader {
 
     mutating func kiosk(_ value: JSONValue, at path: ConfigKeyPath) -> Config.Kiosk {
         var kiosk = Config.Kiosk()
-        guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds"]) else {
+        guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds", "operatorIdleSeconds"]) else {
             return kiosk
         }
         kiosk.pin = optionalString(keys["pin"], at: path.key("pin")) { pin in
@@ -172,6 +172,8 @@ struct ConfigReader {
         kiosk.autoRecord = bool(keys["autoRecord"], at: path.key("autoRecord"), default: true)
         kiosk.autoRecordSeconds = number(keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0,
                                          range: "greater than 0") { $0 > 0 }
+        kiosk.operatorIdleSeconds = number(keys["operatorIdleSeconds"], at: path.key("operatorIdleSeconds"),
+                                           default: Config.Kiosk().operatorIdleSeconds, range: "greater than 0") { $0 > 0 }
         return kiosk
     }
 

@@ -24,6 +24,9 @@ public struct HistoryBrowser: Equatable, Sendable {
     public internal(set) var preview: Weighing?
     /// The touch or pointer pressing the table.
     var press: Press?
+    /// The preview's actions on offer: all of them, or Open alone for a
+    /// kiosk's passer-by (the detail screen follows the same list).
+    public internal(set) var actions: [PeekAction] = PeekAction.allCases
 
     /// A touch or pointer on the table: where it went down, where it is now.
     struct Press: Equatable, Sendable {
@@ -35,7 +38,21 @@ public struct HistoryBrowser: Equatable, Sendable {
         var scrolling: Bool
     }
 
-    init(peek: PeekPopConfig) { self.peek = PeekPop(config: peek) }
+    init(peek: PeekPopConfig, actions: [PeekAction] = PeekAction.allCases) {
+        self.peek = PeekPop(config: peek)
+        self.actions = actions
+    }
+
+    /// Offers `actions` from now on; actions shown that are no longer on
+    /// offer (a kiosk's operator mode ended) are put away.
+    mutating func allow(_ actions: [PeekAction], time: Double) {
+        let taken = self.actions.filter { !actions.contains($0) }
+        self.actions = actions
+        if !taken.isEmpty, [.actions, .confirmDelete].contains(peek.phase) {
+            _ = peek.handle(.cancel(time: time))
+            preview = nil
+        }
+    }
 
     /// Rows known so far (through the last loaded page).
     var knownCount: Int {

@@ -10,11 +10,11 @@ extension HistoryBrowser {
     func target(at p: Point, size: Size) -> PeekTarget {
         if peek.phase == .actions || peek.phase == .peek || peek.phase == .confirmDelete {
             if peek.phase == .confirmDelete {
-                for (name, rect) in HistoryLayout.confirmRects(size: size) where rect.contains(p) {
+                for (name, rect) in HistoryLayout.confirmRects(size: size, actions: actions) where rect.contains(p) {
                     return name == "delete" ? .confirmDelete : .outside
                 }
             }
-            for (action, rect) in HistoryLayout.actionRects(size: size) where rect.contains(p) {
+            for (action, rect) in HistoryLayout.actionRects(size: size, actions: actions) where rect.contains(p) {
                 if peek.phase == .actions { return .action(action) }
             }
             if HistoryLayout.previewRect(size: size).contains(p) { return .preview }
@@ -43,26 +43,32 @@ enum HistoryLayout {
         return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2 - 30, width: w, height: h)
     }
 
-    /// Open, Export, Delete under the preview (Delete doubles as "confirm").
-    static func actionRects(size: Size) -> [(PeekAction, Rect)] {
+    /// Open, Export, Delete under the preview (Delete doubles as "confirm"),
+    /// each in its place; those not in `actions` are left out.
+    static func actionRects(size: Size, actions: [PeekAction] = PeekAction.allCases) -> [(PeekAction, Rect)] {
         let card = previewRect(size: size)
         let w = (card.width - 20) / 3
-        return PeekAction.allCases.enumerated().map { i, action in
-            (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
+        return PeekAction.allCases.enumerated().compactMap { i, action in
+            guard actions.contains(action) else { return nil }
+            return (action, Rect(x: card.x + Double(i) * (w + 10), y: card.y + card.height + 10, width: w, height: 50))
         }
     }
 
-    /// "Delete for good" where Open was, Cancel where Delete was: a second
-    /// tap on Delete cancels rather than deletes.
-    static func confirmRects(size: Size) -> [(name: String, rect: Rect)] {
-        let actions = actionRects(size: size)
-        guard let first = actions.first?.1, let last = actions.last?.1 else { return [] }
+    /// "Delete for good" where the first action was, Cancel where Delete
+    /// was: a second tap on Delete cancels rather than deletes.
+    static func confirmRects(size: Size, actions: [PeekAction] = PeekAction.allCases) -> [(name: String, rect: Rect)] {
+        let rects = actionRects(size: size, actions: actions)
+        guard let first = rects.first?.1, let last = rects.last?.1 else { return [] }
         return [("delete", first), ("cancel", last)]
     }
 
-    static func detailButtons(size: Size) -> [(action: DetailAction, title: String, rect: Rect)] {
-        [(.backTapped, "‹ Back", back),
-         (.exportTapped, "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48)),
-         (.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))]
+    /// Back, Export, Delete; Export and Delete only when `actions` offers them.
+    static func detailButtons(size: Size, actions: [PeekAction] = PeekAction.allCases)
+        -> [(action: DetailAction, title: String, rect: Rect)]
+    {
+        var buttons: [(action: DetailAction, title: String, rect: Rect)] = [(.backTapped, "‹ Back", back)]
+        if actions.contains(.export) { buttons.append((.exportTapped, "Export", Rect(x: size.width - 270, y: 10, width: 120, height: 48))) }
+        if actions.contains(.delete) { buttons.append((.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))) }
+        return buttons
     }
 }

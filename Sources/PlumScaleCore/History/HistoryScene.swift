@@ -91,11 +91,11 @@ extension AppState {
         }
         switch phase {
         case .actions:
-            for (action, rect) in HistoryLayout.actionRects(size: size) {
+            for (action, rect) in HistoryLayout.actionRects(size: size, actions: browser.actions) {
                 Self.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
             }
         case .confirmDelete:
-            for (name, rect) in HistoryLayout.confirmRects(size: size) {
+            for (name, rect) in HistoryLayout.confirmRects(size: size, actions: browser.actions) {
                 let delete = name == "delete"
                 Self.button(
                     delete ? "delete" : "cancel", delete ? "Delete for good" : "Cancel", rect, kind: .action,
@@ -159,7 +159,7 @@ extension AppState {
         } else {
             scene.shapes.append(.text("Loading…", at: Point(size.width / 2, size.height / 2), anchor: .center, size: 24, color: .grey))
         }
-        for button in HistoryLayout.detailButtons(size: size) {
+        for button in HistoryLayout.detailButtons(size: size, actions: detail.table.actions) {
             let delete = button.action == .deleteTapped
             Self.button(
                 button.action.rawValue, button.title, button.rect, color: delete ? Self.deleteRed : Color(232, 232, 240),

@@ -15,7 +15,7 @@ extension AppState {
     }
 
     mutating func openHistory() {
-        var browser = HistoryBrowser(peek: peekConfig)
+        var browser = HistoryBrowser(peek: peekConfig, actions: peekActionsAllowed)
         outbox += browser.pageRequests(height: layout.size.height)
         screen = .history(browser)
     }
@@ -59,7 +59,7 @@ extension AppState {
             }
         case .deleted(let id):
             show("Deleted weighing #\(id)")
-            var browser = screen.browser ?? screen.detail?.table ?? HistoryBrowser(peek: peekConfig)
+            var browser = screen.browser ?? screen.detail?.table ?? HistoryBrowser(peek: peekConfig, actions: peekActionsAllowed)
             browser.preview = nil
             _ = browser.peek.handle(.cancel(time: now))
             reload(&browser)
@@ -119,7 +119,7 @@ extension AppState {
 
     private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) -> Bool {
         func button(_ p: Point) -> DetailAction? {
-            HistoryLayout.detailButtons(size: layout.size).first { $0.rect.contains(p) }?.action
+            HistoryLayout.detailButtons(size: layout.size, actions: detail.table.actions).first { $0.rect.contains(p) }?.action
         }
         switch event.kind {
         case .touchDown(let s):
@@ -155,6 +155,8 @@ extension AppState {
             screen = .history(detail.table)
             return true
         case .exportTapped, .deleteTapped:
+            // Operator work in a kiosk: only when the table offers it.
+            guard detail.table.actions.contains(action == .exportTapped ? .export : .delete) else { return false }
             guard let id = detail.weighing?.id else { return false }
             outbox.append(action == .exportTapped ? .export(id: id) : .delete(id: id))
             return true

@@ -171,9 +171,9 @@ extension HistoryBrowser {
             case .open(let row), .performAction(.open, let row):
                 reply.navigation = .openDetail(row)
             case .performAction(.export, let row):
-                reply.effects.append(.export(id: row))
+                if actions.contains(.export) { reply.effects.append(.export(id: row)) }
             case .performAction(.delete, let row):
-                reply.effects.append(.delete(id: row))
+                if actions.contains(.delete) { reply.effects.append(.delete(id: row)) }
             case .dismiss:
                 preview = nil
             }

@@ -1,12 +1,31 @@
-/// The unattended weighing station: passers-by cannot leave it, the
-/// operator can; it returns to the scale when idle and records weighings
-/// by itself. A mode around the screens, not a screen of its own.
+import Foundation
+
+/// The unattended weighing station, a mode around the screens (not a
+/// screen of its own), with two roles: a passer-by weighs, tares, records
+/// and browses the history; the operator, unlocked by the PIN (or by
+/// Ctrl+Alt+Q held on a keyboard), also calibrates, deletes, exports and
+/// leaves. It returns to the scale when idle and records weighings by itself.
 public struct Kiosk: Equatable, Sendable {
-    /// Ctrl+Alt+Q held this long leaves the kiosk.
+    /// Ctrl+Alt+Q held this long unlocks operator mode (when a PIN is set).
     public static let chordSeconds = 2.0
     /// A touch held still in the top-left corner this long opens the PIN pad.
     public static let cornerSeconds = 3.0
     public static let cornerSize = 80.0
+    /// Wrong PINs allowed before the pad locks; each further one doubles the wait.
+    public static let freeTries = 3
+    public static let firstLockSeconds = 30.0
+    /// The longest the pad stays locked (30 s doubled six times); a lockout
+    /// read back from disk is never longer than this from now, whatever the
+    /// wall clock did in between.
+    public static let maxLockSeconds = firstLockSeconds * 64
+
+    /// Who is at the screen, as far as the kiosk knows.
+    public enum Role: String, Equatable, Sendable {
+        /// Anybody: weighs, tares, records, browses and peeks at the history.
+        case passerBy = "passer-by"
+        /// Unlocked by the PIN: everything, leaving included.
+        case `operator` = "operator"
+    }
 
     /// A touch resting in the top-left corner, and since when.
     struct CornerHold: Equatable, Sendable {
@@ -15,34 +34,65 @@ public struct Kiosk: Equatable, Sendable {
     }
 
     let settings: Config.Kiosk
+    public internal(set) var role = Role.passerBy
     var chordStart: Double?
+    /// The chord did its work: it waits to be released before it counts again.
+    var chordFired = false
     var cornerHold: CornerHold?
     public internal(set) var pinPad: PinPad?
-    /// Time of the last input a person made.
+    /// Touches the kiosk owns from the moment they go down to the moment
+    /// they lift: the corner hold, the PIN pad's keys, the operator bar's
+    /// buttons. They are never contacts, so never weighed or recorded.
+    var ownedTouches: Set<Int> = []
+    /// Operator bar buttons pressed by a touch: they act when it lifts.
+    var pressedButtons: [Int: OperatorAction] = [:]
+    /// Time of the last input a person made (moves included): attract mode.
     var lastInput = 0.0
+    /// Time of the last deliberate input (a touch going down or up, a click,
+    /// the wheel, a key; not a resting object's moves): operator idle.
+    var lastDeliberateInput = 0.0
     /// The contacts of the last auto-recorded weighing, and since when all have been stable.
     var recordedSet: Set<Int>?
     var stableSince: Double?
-    /// Wrong PINs so far, and until when the pad refuses input.
-    var failures = 0
-    var lockedUntil = 0.0
+    /// Wrong PINs so far, and until when (core time) the pad refuses PINs.
+    public internal(set) var failures = 0
+    public internal(set) var lockedUntil = 0.0
 
     init(settings: Config.Kiosk) { self.settings = settings }
 
-    /// After the third wrong PIN, each further one locks the pad for twice as long (30 s, 60 s, ...).
+    /// Whether this kiosk has an operator at all: only with a PIN.
+    public var hasOperator: Bool { settings.pin != nil }
+
+    /// Whether the pad refuses PINs at `now`.
+    func isLocked(at now: Double) -> Bool { now < lockedUntil }
+
+    /// After the third wrong PIN, each further one locks the pad for twice
+    /// as long (30 s, 60 s, ... 32 min).
     mutating func wrongPIN(now: Double) {
         failures += 1
-        if failures >= 3 { lockedUntil = now + 30 * Double(1 << min(failures - 3, 6)) }
+        if failures >= Self.freeTries {
+            lockedUntil = now + Self.firstLockSeconds * Double(1 << min(failures - Self.freeTries, 6))
+        }
+    }
+
+    /// What the pad says at `now`: the live countdown while locked.
+    func padMessage(_ message: String, at now: Double) -> String {
+        guard isLocked(at: now) else { return message }
+        return "\(PinPad.countdownPrefix): wait \(Int((lockedUntil - now).rounded(.up))) s"
     }
 
     /// A key of the PIN pad was tapped (or typed). Returns whether the right
-    /// PIN was entered: the operator may leave.
+    /// PIN was entered: operator mode unlocks.
     mutating func pinPadTapped(_ action: PinPadAction, now: Double) -> Bool {
         guard var pad = pinPad else { return false }
         defer { if pinPad != nil { pinPad = pad } }
-        if now < lockedUntil {
-            pad.message = "Too many wrong PINs: wait \(Int((lockedUntil - now).rounded(.up))) s"
-            pad.entered = ""
+        if isLocked(at: now) {
+            if action == .cancelTapped {
+                pinPad = nil
+            } else {
+                pad.entered = ""
+                pad.message = padMessage(pad.message, at: now)
+            }
             return false
         }
         switch action {
@@ -51,13 +101,18 @@ public struct Kiosk: Equatable, Sendable {
         case .okTapped:
             if let pin = settings.pin, pad.entered == pin {
                 pinPad = nil
+                failures = 0
+                lockedUntil = 0
                 return true
             }
             wrongPIN(now: now)
             pad.entered = ""
-            pad.message = settings.pin == nil ? PinPad.noPINMessage : "Wrong PIN"
+            pad.message = padMessage("Wrong PIN", at: now)
         case .pinDigit(let digit):
             if pad.entered.count < 12 { pad.entered += String(digit) }
+            if pad.message != PinPad.prompt, pad.entered.count == 1 { pad.message = PinPad.prompt }
+        case .backspaceTapped:
+            if !pad.entered.isEmpty { pad.entered.removeLast() }
         }
         return false
     }
@@ -68,6 +123,8 @@ public enum PinPadAction: Equatable, Sendable {
     case pinDigit(Int)
     case cancelTapped
     case okTapped
+    /// The keyboard's backspace (the pad has no key for it).
+    case backspaceTapped
 
     /// The name the state document gives its key ("pin-5", "pin-ok").
     var elementName: String {
@@ -75,6 +132,7 @@ public enum PinPadAction: Equatable, Sendable {
         case .pinDigit(let digit): "pin-\(digit)"
         case .cancelTapped: "pin-cancel"
         case .okTapped: "pin-ok"
+        case .backspaceTapped: "pin-backspace"
         }
     }
 
@@ -83,16 +141,34 @@ public enum PinPadAction: Equatable, Sendable {
         case .pinDigit(let digit): String(digit)
         case .cancelTapped: "Cancel"
         case .okTapped: "OK"
+        case .backspaceTapped: "⌫"
+        }
+    }
+}
+
+/// What the operator can do on the operator bar (shown on the scale screen
+/// in operator mode).
+public enum OperatorAction: String, CaseIterable, Equatable, Sendable {
+    /// Back to passer-by now, without waiting for the idle timeout.
+    case lockTapped = "kiosk-lock"
+    /// End the kiosk: the only way out besides a signal.
+    case leaveKioskTapped = "kiosk-leave"
+
+    var title: String {
+        switch self {
+        case .lockTapped: "Lock"
+        case .leaveKioskTapped: "Leave kiosk"
         }
     }
 }
 
 /// The operator's PIN keypad, opened by a long hold in a corner.
 public struct PinPad: Equatable, Sendable {
-    static let noPINMessage = "No operator PIN is set in the config"
+    static let prompt = "Operator PIN"
+    static let countdownPrefix = "Too many wrong PINs"
 
     public var entered = ""
-    public var message = "Operator PIN"
+    public var message = PinPad.prompt
 
     static let keys: [PinPadAction] = (1...9).map { .pinDigit($0) } + [.cancelTapped, .pinDigit(0), .okTapped]
 

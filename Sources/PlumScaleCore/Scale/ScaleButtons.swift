@@ -9,28 +9,32 @@ public struct ScaleButton: Equatable, Sendable {
     public var key: Key { action.key }
 }
 
-/// The buttons for one layout size, force mode and font, with their shapes
-/// and elements made once: the state keeps a panel and makes a new one when
-/// any of those changes, not for every scene. They sit along the bottom
-/// edge, right-aligned, on as many rows as the width needs; when the titles
-/// with their keys do not fit on one row, the keys are left out of them.
+/// The buttons for one layout size, force mode, font and kiosk role, with
+/// their shapes and elements made once: the state keeps a panel and makes a
+/// new one when any of those changes, not for every scene. They sit along
+/// the bottom edge, right-aligned, on as many rows as the width needs; when
+/// the titles with their keys do not fit on one row, the keys are left out.
 struct ScaleButtonPanel: Equatable, Sendable {
     let size: Size
     let mode: ForceMode
     let metrics: TextMetrics
+    /// Whether operator work is allowed (Calibrate): always outside a kiosk.
+    let operatorActions: Bool
     let buttons: [ScaleButton]
     let shapes: [Shape]
     let elements: [Element]
     /// The top of the highest row of buttons.
     let top: Double
 
-    init(size: Size, mode: ForceMode, metrics: TextMetrics) {
+    init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true) {
         self.size = size
         self.mode = mode
         self.metrics = metrics
+        self.operatorActions = operatorActions
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
-        if mode == .force { items += [(.unitsTapped, "Units", "u"), (.calibrateTapped, "Calibrate", "k")] }
+        if mode == .force { items.append((.unitsTapped, "Units", "u")) }
+        if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap, room = size.width - 2 * gap
         let long = items.map { "\($0.1) (\($0.2))" }
         let oneRow = Flow.buttonRows(long, right: size.width - gap, bottom: size.height - gap, width: room, metrics: metrics)
@@ -47,9 +51,9 @@ struct ScaleButtonPanel: Equatable, Sendable {
         top = rects.map(\.y).min() ?? size.height
     }
 
-    /// Whether this panel is the one for `size`, `mode` and `metrics`.
-    func fits(size: Size, mode: ForceMode, metrics: TextMetrics) -> Bool {
-        self.size == size && self.mode == mode && self.metrics == metrics
+    /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.
+    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool) -> Bool {
+        self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.metrics == metrics
     }
 }
 
@@ -66,11 +70,11 @@ extension AppState {
         return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
-    /// A new panel when the layout or the mode has changed.
+    /// A new panel when the layout, the mode or the kiosk's role has changed.
     mutating func refreshButtonPanel() {
-        let size = layout.size, mode = source.mode
-        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics) {
-            buttonPanel = ScaleButtonPanel(size: size, mode: mode, metrics: metrics)
+        let size = layout.size, mode = source.mode, operatorActions = operatorActionsAllowed
+        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions) {
+            buttonPanel = ScaleButtonPanel(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions)
         }
     }
 }

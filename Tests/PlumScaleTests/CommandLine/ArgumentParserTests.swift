@@ -24,6 +24,20 @@ import Testing
         #expect(options.source == .evdev(path: "/dev/input/event5"))
     }
 
+    @Test func kioskAndAllowRoot() throws {
+        guard case .run(let kiosk) = try ArgumentParser.parse(["--kiosk"]),
+            case .run(let allowed) = try ArgumentParser.parse(["--kiosk", "--allow-root"])
+        else {
+            Issue.record("expected window commands")
+            return
+        }
+        #expect(kiosk.kiosk && !kiosk.allowRoot)
+        #expect(allowed.kiosk && allowed.allowRoot)
+        guard case .help(let help) = try ArgumentParser.parse(["--help"]) else { return }
+        #expect(help.contains("--allow-root"))
+        #expect(help.contains("SIGHUP reloads the config file"))
+    }
+
     @Test(arguments: [
         (["render", "--out", "f.png"], "render needs --replay"),
         (["render", "--replay", "a"], "render needs --out"),

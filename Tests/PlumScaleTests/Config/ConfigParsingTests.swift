@@ -25,7 +25,8 @@ extension ConfigTests {
             #expect(config.stability == Config.Stability(band: 0.005, seconds: 0.5))
             #expect(config.heaviestMargin == 0.005)
             #expect(config.peek == Config.PeekThresholds(peek: 0.35, pop: 0.70))
-            #expect(config.kiosk == Config.Kiosk(pin: nil, idleSeconds: 60, autoRecord: true, autoRecordSeconds: 1.0))
+            #expect(config.kiosk == Config.Kiosk(pin: nil, idleSeconds: 60, autoRecord: true, autoRecordSeconds: 1.0,
+                                                operatorIdleSeconds: 120))
             #expect(config.font == nil)
             #expect(config.contactTimeoutSeconds == 300)
         }
@@ -37,7 +38,8 @@ extension ConfigTests {
                   "stability": {"band": 0.01, "seconds": 1.5},
                   "heaviestMargin": 0.02,
                   "peek": {"peek": 0.3, "pop": 0.8},
-                  "kiosk": {"pin": "0042", "idleSeconds": 30, "autoRecord": false, "autoRecordSeconds": 2},
+                  "kiosk": {"pin": "0042", "idleSeconds": 30, "autoRecord": false, "autoRecordSeconds": 2,
+                            "operatorIdleSeconds": 45},
                   "font": "/usr/share/fonts/x.ttf",
                   "contactTimeoutSeconds": 4
                 }
@@ -48,7 +50,8 @@ extension ConfigTests {
             #expect(config.stability == Config.Stability(band: 0.01, seconds: 1.5))
             #expect(config.heaviestMargin == 0.02)
             #expect(config.peek == Config.PeekThresholds(peek: 0.3, pop: 0.8))
-            #expect(config.kiosk == Config.Kiosk(pin: "0042", idleSeconds: 30, autoRecord: false, autoRecordSeconds: 2))
+            #expect(config.kiosk == Config.Kiosk(pin: "0042", idleSeconds: 30, autoRecord: false, autoRecordSeconds: 2,
+                                                operatorIdleSeconds: 45))
             #expect(config.font == "/usr/share/fonts/x.ttf")
             #expect(config.contactTimeoutSeconds == 4)
         }
@@ -85,6 +88,9 @@ extension ConfigTests {
             (#"{"kiosk": {"pin": "123"}}"#, "kiosk.pin"),
             (#"{"kiosk": {"idleSeconds": 0}}"#, "kiosk.idleSeconds"),
             (#"{"kiosk": {"autoRecordSeconds": 0}}"#, "kiosk.autoRecordSeconds"),
+            (#"{"kiosk": {"operatorIdleSeconds": 0}}"#, "kiosk.operatorIdleSeconds"),
+            (#"{"kiosk": {"operatorIdleSeconds": -5}}"#, "kiosk.operatorIdleSeconds"),
+            (#"{"kiosk": {"operatorIdleSeconds": "60"}}"#, "kiosk.operatorIdleSeconds"),
             (#"{"font": ""}"#, "font"),
             (#"{"contactTimeoutSeconds": 0}"#, "contactTimeoutSeconds"),
             (#"{"contactTimeoutSeconds": 1e400}"#, "contactTimeoutSeconds"),
@@ -97,7 +103,7 @@ extension ConfigTests {
         @Test func unknownKeysAreNamedWithTheExpectedOnes() throws {
             let error = try #require(Self.issues(#"{"kiosk": {"pinn": "1234"}, "colour": "red"}"#))
             #expect(error.paths == ["colour", "kiosk.pinn"])
-            #expect(error.issues[1].message == "unknown key (expected one of: pin, idleSeconds, autoRecord, autoRecordSeconds)")
+            #expect(error.issues[1].message == "unknown key (expected one of: pin, idleSeconds, autoRecord, autoRecordSeconds, operatorIdleSeconds)")
             #expect(error.issues[1].line == 1)
         }
 
@@ -161,7 +167,8 @@ extension ConfigTests {
                     "pin": null,
                     "idleSeconds": 60,
                     "autoRecord": true,
-                    "autoRecordSeconds": 1
+                    "autoRecordSeconds": 1,
+                    "operatorIdleSeconds": 120
                   },
                   "font": null,
                   "contactTimeoutSeconds": 300,

@@ -111,7 +111,7 @@ import Testing
         #expect(update.effects == [], "\(update.effects)")
     }
 
-    @Test func theOperatorsPINEndsTheKiosk() {
+    @Test func theOperatorsPINUnlocksOperatorMode() {
         var config = Config.defaults
         config.kiosk.pin = "1505"
         var state = AppState(screen: Size(1280, 720), source: Self.panel, config: config, kiosk: true)
@@ -119,6 +119,7 @@ import Testing
         state.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 50, x: 0.02, y: 0.02, pressure: 0.3))))
         state.apply(Self.tick(Kiosk.cornerSeconds + 0.01))
         #expect(state.kiosk?.pinPad == PinPad(entered: "", message: "Operator PIN"))
+        #expect(state.scale.isEmpty, "the corner hold is not a contact")
         state.apply(InputEvent(time: 3.2, .touchUp(id: 50)))
         for (i, digit) in [1, 5, 0, 5].enumerated() {
             state.apply(Self.key(.character(Character(String(digit))), at: 4 + Double(i) / 10))
@@ -127,8 +128,28 @@ import Testing
         var expected = Self.later(state, 5)
         expected.kiosk?.pinPad = nil
         expected.kiosk?.lastInput = 5
-        expected.running = false
+        expected.kiosk?.lastDeliberateInput = 5
+        expected.kiosk?.role = .operator
+        expected.refreshButtonPanel()
+        expected.show("Operator mode (PIN): locks again after 120 s without input")
         let update = state.apply(Self.key(.enter, at: 5))
+        #expect(update.effects == [], "the right PIN unlocks; it does not leave")
+        #expect(state == expected)
+        #expect(state.scaleButtons.map(\.action).contains(.calibrateTapped), "Calibrate is back for the operator")
+    }
+
+    @Test func leaveKioskTappedEndsTheKiosk() throws {
+        var config = Config.defaults
+        config.kiosk.pin = "1505"
+        var state = AppState(screen: Size(1280, 720), source: Self.panel, config: config, kiosk: true)
+        state.unlockOperatorMode(by: "test")
+        let leave = try #require(state.scene().elements.first { $0.name == "kiosk-leave" })
+        var expected = Self.later(state, 1)
+        expected.kiosk?.lastInput = 1
+        expected.kiosk?.lastDeliberateInput = 1
+        expected.running = false
+        let update = state.apply(InputEvent(time: 1, .pointerDown(
+            x: leave.rect.center.x / 1280, y: leave.rect.center.y / 720, button: 1, modifiers: [])))
         #expect(update.effects == [.quit])
         #expect(state == expected)
     }

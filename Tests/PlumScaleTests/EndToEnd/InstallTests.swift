@@ -41,7 +41,7 @@ import Testing
         for file in [
             "bin/plumscale", "share/plumscale/sessions/five-plums.jsonl", "share/applications/plumscale.desktop",
             "share/icons/hicolor/scalable/apps/plumscale.svg", "lib/systemd/system/plumscale-kiosk.service",
-            "share/doc/plumscale/README.md",
+            "lib/systemd/system/plumscale-kiosk-cage.service", "share/doc/plumscale/README.md",
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "installed \(file)")
         }
@@ -49,6 +49,8 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         let unit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/system/plumscale-kiosk.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/local/bin/plumscale --kiosk"))
+        let cage = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/system/plumscale-kiosk-cage.service"), encoding: .utf8)
+        #expect(cage.contains("ExecStart=/usr/bin/cage -d -- /usr/local/bin/plumscale --kiosk"))
 
         // A working directory outside the repository, relative paths from there,
         // a PATH and an environment that know nothing of the build.

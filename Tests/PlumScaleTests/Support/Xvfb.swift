@@ -1,9 +1,12 @@
 import Foundation
+import PlumScale
 
 /// A private X server for one test: the real binary gets a real window.
 final class Xvfb {
     let display: String
     private let server: Spawned
+    /// Where Xvfb keeps its screen as a file (-fbdir), if asked to.
+    let framebufferDirectory: URL?
 
     /// Starts Xvfb, which picks a free display number itself and says which
     /// (-displayfd) once it listens, and which does not reset when its last
@@ -11,12 +14,14 @@ final class Xvfb {
     /// the last client, and a program connecting while the server reset
     /// found no X server (seen only under the loaded full run). Throws if
     /// Xvfb is missing (`make test` installs it) or never answers.
-    init(width: Int = 1280, height: Int = 800) throws {
+    init(width: Int = 1280, height: Int = 800, framebufferDirectory: URL? = nil) throws {
         var lastError: Error = SpawnError(message: "Xvfb did not start")
+        self.framebufferDirectory = framebufferDirectory
         for _ in 0..<3 {
             let announced = Paths.temporaryDirectory("xvfb-display").appendingPathComponent("number").path
+            let fbdir = framebufferDirectory.map { ["-fbdir", $0.path] } ?? []
             let server = try Spawned(
-                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"] + fbdir,
                 stdout: announced)
             do {
                 let number = try Self.waitForNumber(server, in: announced)
@@ -121,5 +126,32 @@ final class Xvfb {
         let tool = try Spawned("/usr/bin/xdotool", arguments, environment: environment, stdout: out)
         tool.wait(timeout: 10)
         return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    }
+
+    /// What the screen shows now, read from the framebuffer file Xvfb keeps
+    /// with -fbdir (XWD: a big-endian header of 25 words, a colormap, then
+    /// the pixels). Needs `framebufferDirectory`.
+    func screen() throws -> Image {
+        guard let framebufferDirectory else { throw SpawnError(message: "Xvfb was started without -fbdir") }
+        let data = try Data(contentsOf: framebufferDirectory.appendingPathComponent("Xvfb_screen0"))
+        func word(_ i: Int) -> Int {
+            data.withUnsafeBytes { Int(UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))) }
+        }
+        guard data.count >= 100, word(1) == 7 else { throw SpawnError(message: "not an XWD file (version \(word(1)))") }
+        let headerSize = word(0), width = word(4), height = word(5), littleEndian = word(7) == 0
+        let bitsPerPixel = word(11), bytesPerLine = word(12), colors = word(19)
+        guard bitsPerPixel == 32 else { throw SpawnError(message: "XWD with \(bitsPerPixel) bits per pixel") }
+        let start = headerSize + colors * 12
+        guard data.count >= start + bytesPerLine * height else { throw SpawnError(message: "XWD file cut short") }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        data.withUnsafeBytes { raw in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = raw.loadUnaligned(fromByteOffset: start + y * bytesPerLine + x * 4, as: UInt32.self)
+                    pixels[y * width + x] = (littleEndian ? UInt32(littleEndian: v) : UInt32(bigEndian: v)) & 0xff_ffff
+                }
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
     }
 }

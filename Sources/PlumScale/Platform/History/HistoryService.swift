@@ -59,8 +59,8 @@ public final class HistoryService {
     public func perform(_ effect: Effect) -> HistoryResult {
         do {
             switch effect {
-            case .quit:
-                return .failed("quitting is not the store's work")
+            case .quit, .saveLockout:
+                return .failed("\(effect) is not the store's work")
             case .save(let device, let mode, let objects, let units, let step):
                 return .saved(id: try store.save(Weighing(
                     takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step)))

@@ -6,14 +6,22 @@ import PlumScaleCore
     import Glibc
 #endif
 
-/// SIGTERM and SIGINT end the window loop cleanly, in every mode, kiosk
-/// included: that is how a service manager (or Ctrl+C) stops PlumScale. A
+/// The signals a running window answers, in every mode, kiosk included; a
 /// signal is not user input, so it never reaches the core as an InputEvent
-/// (where a kiosk ignores quit requests): the loop stops itself.
+/// (where a kiosk ignores quit requests): the loop acts on it itself.
 ///
-/// SDL's own handlers (which turn the signals into SDL_QUIT) are switched off
-/// with SDL_HINT_NO_SIGNAL_HANDLERS. Ours only writes the signal number to a
-/// pipe (async-signal-safe); a watcher thread reads it and pushes an
+/// - SIGTERM and SIGINT end the window loop cleanly (exit 0): that is how a
+///   service manager (or Ctrl+C) stops PlumScale.
+/// - SIGHUP reloads the config file (`systemctl reload`); a file with
+///   errors is reported and the settings in effect are kept.
+/// - SIGUSR1 writes one status line to the log (screen, role, contacts,
+///   the PIN lockout).
+/// - SIGUSR2 has no meaning: it is logged and ignored.
+///
+/// None of them kills the program without a log line. SDL's own handlers
+/// (which turn SIGINT and SIGTERM into SDL_QUIT) are switched off with
+/// SDL_HINT_NO_SIGNAL_HANDLERS. Ours only writes the signal number to a pipe
+/// (async-signal-safe); a watcher thread reads it and pushes an
 /// SDL_USEREVENT with `eventCode`, which wakes SDL_WaitEvent.
 enum SignalQuit {
     /// `user.code` of the wake-up event; `user.data1` carries the signal number.
@@ -23,35 +31,39 @@ enum SignalQuit {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var installed = false
 
-    /// Installs the handlers for SIGTERM and SIGINT and starts the watcher.
-    /// Call after SDL_Init (the watcher pushes SDL events). Idempotent.
+    /// The signals handled, in the order above.
+    static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// What the loop does with a signal.
+    enum Meaning: Equatable {
+        case quit, reload, status, ignore
+    }
+
+    static func meaning(of signal: Int32) -> Meaning {
+        switch signal {
+        case SIGTERM, SIGINT: .quit
+        case SIGHUP: .reload
+        case SIGUSR1: .status
+        default: .ignore
+        }
+    }
+
+    /// Installs the handlers, first thing at start (a signal that comes
+    /// while the program starts up waits in the pipe, it does not kill it).
+    /// `startWatching()` hands what arrives to the loop once SDL runs.
+    /// Idempotent.
     static func install(log: Log) {
         if installed { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else {
-            log.warning("cannot watch SIGTERM and SIGINT (pipe: \(String(cString: strerror(errno)))); they end the program abruptly")
+            log.warning("cannot watch signals (pipe: \(String(cString: strerror(errno)))); SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 end the program abruptly")
             return
         }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         writeEnd = fds[1]
+        readEnd = fds[0]
         installed = true
-        let readEnd = fds[0]
-        let watcher = Thread {
-            while true {
-                var byte: UInt8 = 0
-                let count = read(readEnd, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                guard count == 1 else { return }
-                var event = SDL_Event()
-                event.type = SDL_USEREVENT.rawValue
-                event.user.code = SignalQuit.eventCode
-                event.user.data1 = UnsafeMutableRawPointer(bitPattern: Int(byte))
-                SDL_PushEvent(&event)
-            }
-        }
-        watcher.name = "plumscale signals"
-        watcher.start()
-        for signal in [SIGTERM, SIGINT] {
+        for signal in handled {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 let saved = errno
@@ -67,10 +79,35 @@ enum SignalQuit {
         // the mask): unblock them here, in the thread that runs the loop.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        sigaddset(&unblock, SIGTERM)
-        sigaddset(&unblock, SIGINT)
+        for signal in handled { sigaddset(&unblock, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        log.debug("SIGTERM and SIGINT end the program cleanly")
+        log.debug("SIGTERM and SIGINT end the program cleanly, SIGHUP reloads the config, SIGUSR1 logs the status, SIGUSR2 is ignored")
+    }
+
+    nonisolated(unsafe) private static var readEnd: Int32 = -1
+    nonisolated(unsafe) private static var watching = false
+
+    /// Starts the thread that turns each signal into an SDL event. Call after
+    /// SDL_Init (it pushes SDL events). Idempotent.
+    static func startWatching() {
+        guard installed, !watching else { return }
+        watching = true
+        let readEnd = Self.readEnd
+        let watcher = Thread {
+            while true {
+                var byte: UInt8 = 0
+                let count = read(readEnd, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else { return }
+                var event = SDL_Event()
+                event.type = SDL_USEREVENT.rawValue
+                event.user.code = SignalQuit.eventCode
+                event.user.data1 = UnsafeMutableRawPointer(bitPattern: Int(byte))
+                SDL_PushEvent(&event)
+            }
+        }
+        watcher.name = "plumscale signals"
+        watcher.start()
     }
 
     /// The signal number when `event` is a signal's wake-up event, else nil.
@@ -79,11 +116,14 @@ enum SignalQuit {
         return Int32(truncatingIfNeeded: Int(bitPattern: event.user.data1))
     }
 
-    /// "SIGTERM", "SIGINT", else "signal N".
+    /// "SIGTERM", "SIGINT", ..., else "signal N".
     static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
+        case SIGUSR1: "SIGUSR1"
+        case SIGUSR2: "SIGUSR2"
         default: "signal \(signal)"
         }
     }

@@ -2,7 +2,9 @@ import CSDL2
 import PlumScaleCore
 
 /// The live loop: wait for events, feed them all to the core, draw once if
-/// the core says something changed. It sleeps in SDL_WaitEvent when idle.
+/// the core says something changed. It sleeps in SDL_WaitEvent when idle,
+/// waking for the core's ticks and, under systemd, for the watchdog's pings:
+/// a loop that stops turning stops pinging.
 final class EventLoop {
     private let window: Window
     private let frames: FrameRenderer
@@ -16,10 +18,24 @@ final class EventLoop {
     /// Set when the core asks to quit (Escape, the close button, the operator leaving).
     private var quitRequested = false
     private var translation = EventTranslation()
+    private let systemd: SystemdNotify
+    /// Where the kiosk's PIN lockout is kept (nil: not kept).
+    private let lockoutFile: LockoutFile?
+    /// Reads the config file again (SIGHUP).
+    private let reloadConfig: () throws -> Config
+    /// The kiosk's role when last looked at, to log each change.
+    private var role: Kiosk.Role?
+    private var reportedGrab = false
+    /// The window's close request came (Alt+F4, the close button): the
+    /// SDL_QUIT that follows is that, not a lost display.
+    private var closeRequested = false
+    /// SDL said the display is gone (a Wayland compositor that ended).
+    private var displayLost = false
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
-        history: HistoryService, log: Log
+        history: HistoryService, systemd: SystemdNotify, lockoutFile: LockoutFile?,
+        reloadConfig: @escaping () throws -> Config, log: Log
     ) {
         self.evdev = evdev
         self.history = history
@@ -27,6 +43,10 @@ final class EventLoop {
         self.frames = frames
         self.state = state
         self.replayEvents = replayEvents
+        self.systemd = systemd
+        self.lockoutFile = lockoutFile
+        self.reloadConfig = reloadConfig
+        self.role = state.kiosk?.role
         self.log = log
     }
 
@@ -34,12 +54,16 @@ final class EventLoop {
     /// start) passes; then saves the screenshot, if asked for.
     func run(until deadline: Double?, screenshot: String?) throws {
         try draw()
+        systemd.ready(status: state.kiosk == nil ? "weighing" : "kiosk: \(state.kiosk?.role.rawValue ?? "")")
+        defer { systemd.stopping() }
         var event = SDL_Event()
-        while !quitRequested && quitSignal == nil {
+        while !quitRequested && quitSignal == nil && !displayLost {
             var now = Double(SDL_GetTicks64()) / 1000
+            systemd.loopTurned(now: now)
             if let deadline, now >= deadline { break }
-            // Sleep until input, the core's next frame tick, or the deadline.
-            let wake = [deadline, state.nextWake].compactMap { $0 }.min()
+            // Sleep until input, the core's next frame tick, the next
+            // watchdog ping, or the deadline.
+            let wake = [deadline, state.nextWake, systemd.nextWake].compactMap { $0 }.min()
             let got: Int32
             if let wake {
                 got = SDL_WaitEventTimeout(&event, Int32(max(1, ((wake - now) * 1000).rounded(.up))))
@@ -54,6 +78,9 @@ final class EventLoop {
             }
             if dirty { try draw() }
         }
+        if displayLost {
+            throw RuntimeFailure("the display went away (the Wayland compositor ended); exit status 1 lets the service manager start the kiosk again")
+        }
         if let screenshot {
             try frames.draw(state.scene())
             try window.saveScreenshot(screenshot)
@@ -62,10 +89,27 @@ final class EventLoop {
     }
 
     private func handle(_ event: SDL_Event) -> Bool {
-        if let signal = SignalQuit.signal(in: event) {
-            log.info("\(SignalQuit.name(signal)) received: quitting")
-            quitSignal = signal
-            return false
+        if let signal = SignalQuit.signal(in: event) { return received(signal) }
+        if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue) {
+            closeRequested = true
+        }
+        if event.type == SDL_QUIT.rawValue {
+            defer { closeRequested = false }
+            // SDL 2.26's Wayland driver sends one SDL_QUIT, with no close
+            // request before it, when the compositor's connection breaks. A
+            // kiosk ignores quit requests, so without this it would go on
+            // for ever with no display (the watchdog content).
+            if state.kiosk != nil, !closeRequested, String(cString: SDL_GetCurrentVideoDriver()) == "wayland" {
+                log.error("the Wayland display went away: quitting")
+                displayLost = true
+                return false
+            }
+        }
+        if state.kiosk != nil, !reportedGrab, event.type == SDL_WINDOWEVENT.rawValue,
+            event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue)
+        {
+            reportedGrab = true
+            KioskShell.reportGrab(window, log: log)
         }
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
@@ -93,12 +137,86 @@ final class EventLoop {
         }
     }
 
+    /// What a signal asks for (SignalQuit): each is logged.
+    private func received(_ signal: Int32) -> Bool {
+        let name = SignalQuit.name(signal)
+        switch SignalQuit.meaning(of: signal) {
+        case .quit:
+            log.info("\(name) received: quitting")
+            quitSignal = signal
+            return false
+        case .reload:
+            do {
+                let config = try reloadConfig()
+                state = state.reconfigured(config)
+                role = state.kiosk?.role
+                log.info("\(name) received: configuration reloaded")
+                systemd.status("configuration reloaded")
+                return true
+            } catch {
+                log.error("\(name) received: configuration not reloaded, the settings in effect are kept: \(error)")
+                return false
+            }
+        case .status:
+            log.info("\(name) received: \(statusLine)")
+            return false
+        case .ignore:
+            log.info("\(name) received: ignored (PlumScale gives it no meaning)")
+            return false
+        }
+    }
+
+    /// One line on what the program is doing (SIGUSR1).
+    private var statusLine: String {
+        var parts = ["screen \(state.screen.name)", "\(state.contactViews.count) contacts",
+                     "input \(state.source.kind) \"\(state.source.deviceName)\" (\(state.source.mode.rawValue))"]
+        if let kiosk = state.kiosk {
+            parts.insert("kiosk role \(kiosk.role.rawValue)", at: 0)
+            parts.append("wrong PINs \(kiosk.failures)")
+            if kiosk.lockedUntil > state.now {
+                parts.append("PIN pad locked for \(Int((kiosk.lockedUntil - state.now).rounded(.up))) s")
+            }
+        }
+        return parts.joined(separator: ", ")
+    }
+
     /// Feeds the core, performs what it asks, and says whether to redraw.
     @discardableResult
     private func feed(_ event: InputEvent) -> Bool {
         let update = history.feed(event, to: &state)
-        if update.effects.contains(.quit) { quitRequested = true }
+        for effect in update.effects {
+            switch effect {
+            case .quit:
+                quitRequested = true
+                if state.kiosk != nil { log.info("kiosk: the operator left") }
+            case .saveLockout(let failures, let lockedUntil):
+                saveLockout(LockoutFile.Lockout(failures: failures, lockedUntil: lockedUntil))
+            default:
+                break
+            }
+        }
+        if let now = state.kiosk?.role, now != role {
+            role = now
+            log.info("kiosk: \(now == .operator ? "operator mode" : "passer-by mode")")
+            systemd.status("kiosk: \(now.rawValue)")
+        }
         return update.changed
+    }
+
+    private func saveLockout(_ lockout: LockoutFile.Lockout) {
+        if lockout.failures >= Kiosk.freeTries {
+            let left = (state.kiosk?.lockedUntil ?? 0) - state.now
+            let wait = lockout.lockedUntil != nil && left > 0 ? " for \(Int(left.rounded(.up))) s" : ""
+            log.warning("kiosk: \(lockout.failures) wrong PINs; the PIN pad is locked\(wait)")
+        } else if lockout.failures > 0 {
+            log.info("kiosk: wrong PIN (\(lockout.failures) so far)")
+        }
+        guard let lockoutFile else { return }
+        do {
+            try lockoutFile.save(lockout)
+        } catch {
+            log.error("kiosk: the PIN lockout is not kept across a restart: \(error)")
+        }
     }
 
     private func windowed(_ event: InputEvent) -> InputEvent {
