@@ -27,7 +27,7 @@ TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cag
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test deps test-deps screenshot gallery clean install install-files uninstall bench
+.PHONY: all build release run test deps test-deps screenshot gallery lint format clean install install-files uninstall bench
 
 all: build
 
@@ -62,6 +62,15 @@ test: test-deps
 bench: test-deps
 	$(SWIFT) build -c release
 	.build/release/plumscale-bench $(ARGS)
+
+# The house style (.swift-format: 4 spaces, 140 columns): `make lint` checks
+# it as CI does, `make format` rewrites the tree to it.
+SWIFT_SOURCES := Sources Tests Fuzz Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(SWIFT_SOURCES)
+
+format:
+	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(SWIFT_SOURCES)
 
 # The README's picture, made by the program from a replay kept in the repository.
 screenshot: build

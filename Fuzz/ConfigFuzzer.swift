@@ -2,6 +2,7 @@
 // Config or a ConfigError with issues; an accepted config described with
 // describe() must parse back to an equal Config (documented in Config.swift).
 import Foundation
+
 @testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

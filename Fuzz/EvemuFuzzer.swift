@@ -3,6 +3,7 @@
 // Any input must give events or a typed error, never a trap; decoded
 // samples stay in 0...1 and drive the core without trouble.
 import Foundation
+
 @testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,7 +15,10 @@ public func evemuFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
     precondition(recording.device.slotCount <= EvdevLimits.maximumSlots, "too many slots")
     guard let events = try? recording.inputEvents() else { return 0 }
     FuzzCheck.checkDecoded(events, inOrder: false)
-    FuzzCheck.drive(events, source: InputSource(kind: "replay", deviceName: recording.device.name,
-                                               mode: recording.device.forceMode))
+    FuzzCheck.drive(
+        events,
+        source: InputSource(
+            kind: "replay", deviceName: recording.device.name,
+            mode: recording.device.forceMode))
     return 0
 }

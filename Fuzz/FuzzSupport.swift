@@ -1,10 +1,12 @@
 // Shared by the fuzz targets: turning bytes into events, and the checks
 // every target applies to the core it drives.
 import Foundation
+
+@testable import PlumScaleCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-@testable import PlumScaleCore
 
 struct FuzzBytes {
     var rest: [UInt8]
@@ -38,9 +40,10 @@ struct FuzzBytes {
         return String(decoding: (0..<count).map { _ in byte() }, as: UTF8.self)
     }
     mutating func sample() -> TouchSample {
-        TouchSample(id: int(), x: double(), y: double(),
-                    pressure: byte() & 1 == 0 ? double() : nil,
-                    touchMajor: byte() & 1 == 0 ? double() : nil)
+        TouchSample(
+            id: int(), x: double(), y: double(),
+            pressure: byte() & 1 == 0 ? double() : nil,
+            touchMajor: byte() & 1 == 0 ? double() : nil)
     }
     mutating func event() -> InputEvent {
         let time = double()
@@ -50,11 +53,15 @@ struct FuzzBytes {
         case 2, 3: kind = .touchMove(sample())
         case 4: kind = .touchUp(id: int())
         case 5: kind = .touchCancel(id: int())
-        case 6: kind = .keyDown(Key(name: ["space", "escape", "c", "t", string(max: 4)][Int(byte()) % 5]),
-                                modifiers: Modifiers(rawValue: Int(byte() % 8)))
+        case 6:
+            kind = .keyDown(
+                Key(name: ["space", "escape", "c", "t", string(max: 4)][Int(byte()) % 5]),
+                modifiers: Modifiers(rawValue: Int(byte() % 8)))
         case 7: kind = .keyUp(Key(name: string(max: 4)), modifiers: [])
-        case 8: kind = .pointerDown(x: double(), y: double(), button: Int(byte() % 4),
-                                    modifiers: Modifiers(rawValue: Int(byte() % 8)))
+        case 8:
+            kind = .pointerDown(
+                x: double(), y: double(), button: Int(byte() % 4),
+                modifiers: Modifiers(rawValue: Int(byte() % 8)))
         case 9: kind = .pointerMove(x: double(), y: double())
         case 10: kind = .pointerUp(x: double(), y: double(), button: Int(byte() % 4))
         case 11: kind = .wheel(dy: double())
@@ -107,7 +114,8 @@ enum FuzzCheck {
     static func roundTrip(_ state: AppState) {
         let text = state.stateDocument().prettyText
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-              let document = object as? [String: Any] else {
+            let document = object as? [String: Any]
+        else {
             fatalError("the state document is not valid JSON:\n\(text)")
         }
         guard let contacts = document["contacts"] as? [Any], contacts.count == state.scale.board.contacts.count else {

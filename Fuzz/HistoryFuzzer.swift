@@ -6,6 +6,7 @@
 // shell's history sources and SQLite (Sources/CSQLite).
 import CSQLite
 import Foundation
+
 @testable import PlumScaleCore
 
 let directory: String = {
@@ -28,9 +29,10 @@ public func historyFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int)
             if let first = rows.first { _ = try store.weighing(id: first.id) }
             for format in HistoryExport.Format.allCases { try store.export(format) { _ in } }
             let name = String(decoding: original.prefix(24), as: UTF8.self)
-            let id = try store.save(Weighing(
-                takenAt: Date(timeIntervalSince1970: 1_700_000_000), device: name, mode: "force",
-                objects: [WeighedObject(index: 0, x: 1, y: 2, force: 0.5, grams: nil, stable: true, tare: 0)]))
+            let id = try store.save(
+                Weighing(
+                    takenAt: Date(timeIntervalSince1970: 1_700_000_000), device: name, mode: "force",
+                    objects: [WeighedObject(index: 0, x: 1, y: 2, force: 0.5, grams: nil, stable: true, tare: 0)]))
             let back = try store.weighing(id: id)
             precondition(back?.device == HistoryStore.storedName(name), "a saved name came back changed")
         } catch is HistoryError {

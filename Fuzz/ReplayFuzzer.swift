@@ -4,6 +4,7 @@
 // backwards; x, y, pressure, touch_major clamped to 0...1) and must drive
 // the core without trouble. Built by scripts/fuzz.sh with the Core sources.
 import Foundation
+
 @testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -4,6 +4,7 @@
 // loss), applied to an AppState; stateDocument().prettyText must parse
 // with JSONSerialization and agree with the state.
 import Foundation
+
 @testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

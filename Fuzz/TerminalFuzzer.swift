@@ -3,6 +3,7 @@
 // no control character (newlines only between the listing's lines), no C1
 // control, no bidirectional override, and escaping it again changes nothing.
 import Foundation
+
 @testable import PlumScaleCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,13 +20,15 @@ public func terminalFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int
         precondition(TerminalText.visible(shown, keepLines: keepLines) == shown, "escaping is not idempotent")
         precondition(shown.count >= name.unicodeScalars.filter { !TerminalText.needsEscape($0, keepLines: keepLines) }.count / 4)
     }
-    let row = HistoryRow(id: Int64(size), takenAt: Date(timeIntervalSince1970: Double(size)), device: name, mode: mode,
-                         objectCount: size % 7, heaviestForce: size % 2 == 0 ? 0.5 : nil, heaviestGrams: nil)
+    let row = HistoryRow(
+        id: Int64(size), takenAt: Date(timeIntervalSince1970: Double(size)), device: name, mode: mode,
+        objectCount: size % 7, heaviestForce: size % 2 == 0 ? 0.5 : nil, heaviestGrams: nil)
     let listing = HistoryListing.format([row, row], total: 2, timeZone: TimeZone(identifier: "UTC")!)
     for scalar in listing.unicodeScalars where scalar != "\n" && TerminalText.needsEscape(scalar, keepLines: false) {
         fatalError("the listing sends U+\(String(scalar.value, radix: 16)) to the terminal")
     }
-    precondition(listing.split(separator: "\n", omittingEmptySubsequences: false).count == 5,
-                 "header, two rows, footer and the final newline: \(listing.debugDescription)")
+    precondition(
+        listing.split(separator: "\n", omittingEmptySubsequences: false).count == 5,
+        "header, two rows, footer and the final newline: \(listing.debugDescription)")
     return 0
 }

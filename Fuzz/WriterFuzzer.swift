@@ -4,6 +4,7 @@
 // new file (success) or exactly the old one (failure), and no temporary
 // file is left in the directory. Built with Sources/PlumScale/Files/OutputFile.swift.
 import Foundation
+
 @testable import PlumScaleCore
 
 #if canImport(Glibc)
@@ -45,10 +46,20 @@ public func writerFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
             room.left -= n
             return Glibc.write(fd, pointer, n)
         },
-        fsync: { fd in failing % 4 == 2 ? { errno = EIO; return -1 }() : Glibc.fsync(fd) },
+        fsync: { fd in
+            failing % 4 == 2
+                ? {
+                    errno = EIO
+                    return -1
+                }() : Glibc.fsync(fd)
+        },
         close: { fd in
             let result = Glibc.close(fd)
-            return failing % 4 == 3 ? { errno = EIO; return -1 }() : result
+            return failing % 4 == 3
+                ? {
+                    errno = EIO
+                    return -1
+                }() : result
         })
     var payload = Data()
     while !input.isEmpty { payload.append(input.byte()) }

@@ -49,9 +49,10 @@ public enum BenchCommand {
             case "parts": return try FrameParts.run(rounds: count, fontPath: fontPath)
             case "core":
                 let core = CoreBench.eventsPerSecond(seconds: Double(count))
-                return print(String(
-                    format: "%.0f events/s, %.0f ns/event (median chunk; mean %.0f/s); apply alone %.0f/s",
-                    core.perSecond, core.nsPerEvent, core.meanPerSecond, core.applyOnlyPerSecond))
+                return print(
+                    String(
+                        format: "%.0f events/s, %.0f ns/event (median chunk; mean %.0f/s); apply alone %.0f/s",
+                        core.perSecond, core.nsPerEvent, core.meanPerSecond, core.applyOnlyPerSecond))
             default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
             }
         }
@@ -77,7 +78,9 @@ public enum BenchCommand {
             ProcStats.executablePath(), ["--child", "rss:\(memoryEvents)", "--font", fontPath],
             environment: ProcessInfo.processInfo.environment, stdout: out)
         guard child.wait(timeout: 300) == 0,
-            let fields = try? String(contentsOfFile: out, encoding: .utf8).split(separator: " ").compactMap({ Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+            let fields = try? String(contentsOfFile: out, encoding: .utf8).split(separator: " ").compactMap({
+                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }),
             fields.count >= 3
         else { throw RuntimeFailure("bench: the memory run failed (status \(child.status ?? -1))") }
         report.values["rss_growth_mb_1m_events"] = fields[0]
@@ -86,7 +89,8 @@ public enum BenchCommand {
         report.details["peak_rss_mb"] = "VmHWM of the headless run"
 
         // 2b. render's replay reading: streamed, memory flat with the length.
-        note("replays: render of \(quick ? 20 : 200) MB and \(quick ? 2 : 20) MB streamed, \(quick ? 2 : 20) MB in memory (child processes)")
+        note(
+            "replays: render of \(quick ? 20 : 200) MB and \(quick ? 2 : 20) MB streamed, \(quick ? 2 : 20) MB in memory (child processes)")
         let replayDirectory = NSTemporaryDirectory() + "plumscale-bench-replay-\(getpid())"
         try FileManager.default.createDirectory(atPath: replayDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: replayDirectory) }
@@ -125,7 +129,8 @@ public enum BenchCommand {
             let geo = try FrameBench.measure(target, iterations: max(iterations / 3, 30)) { try geometry.draw($0) }
             report.values["frame_ratio_10"] = direct.ratio10
             report.values["frame_ratio_50"] = direct.ratio50
-            report.details["frame_ratio_10"] = String(format: "%.3f ms vs empty %.3f ms (spans into the window surface)", direct.frame10, direct.empty)
+            report.details["frame_ratio_10"] = String(
+                format: "%.3f ms vs empty %.3f ms (spans into the window surface)", direct.frame10, direct.empty)
             report.details["frame_ratio_50"] = String(format: "%.3f ms vs empty %.3f ms", direct.frame50, direct.empty)
             report.info.append(("software renderer, spans via streaming texture", describe(viaTexture)))
             // 3840x2160 at the UI scale that size gets (3): ten contacts
@@ -172,18 +177,23 @@ public enum BenchCommand {
             let latency = try LatencyBench.run(target, frames: frames, events: latencyEvents)
             report.values["latency_p99_frames"] = latency.p99Frames
             report.details["latency_p99_frames"] = String(
-                format: "p99 %.3f ms (queue->loop p99 %.3f, loop->presented p99 %.3f), p50 %.3f ms, max %.2f ms; median frame %.3f ms; %d events, %d frames (x11, software renderer, spans)",
-                latency.p99Ms, latency.p99QueueMs, latency.p99DrawMs, latency.p50Ms, latency.maxMs, latency.medianFrameMs, latency.events, latency.frames)
+                format:
+                    "p99 %.3f ms (queue->loop p99 %.3f, loop->presented p99 %.3f), p50 %.3f ms, max %.2f ms; median frame %.3f ms; %d events, %d frames (x11, software renderer, spans)",
+                latency.p99Ms, latency.p99QueueMs, latency.p99DrawMs, latency.p50Ms, latency.maxMs, latency.medianFrameMs, latency.events,
+                latency.frames)
         }
         try BenchVideo.with(driver: "x11") {
             let target = try BenchWindow(software: false)
             let frames = FrameRenderer(renderer: target.renderer, rendererName: target.rendererName, fonts: fonts)
             note("latency: \(quick ? 2_000 : latencyEvents / 2) events, x11 default renderer (\(target.rendererName)), for information")
             let latency = try LatencyBench.run(target, frames: frames, events: quick ? 2_000 : latencyEvents / 2)
-            report.info.append((
-                "latency, x11 default renderer (\(target.rendererName))",
-                String(format: "p99 %.2f frames: p99 %.3f ms, p50 %.3f ms; median frame %.3f ms; %d events",
-                       latency.p99Frames, latency.p99Ms, latency.p50Ms, latency.medianFrameMs, latency.events)))
+            report.info.append(
+                (
+                    "latency, x11 default renderer (\(target.rendererName))",
+                    String(
+                        format: "p99 %.2f frames: p99 %.3f ms, p50 %.3f ms; median frame %.3f ms; %d events",
+                        latency.p99Frames, latency.p99Ms, latency.p50Ms, latency.medianFrameMs, latency.events)
+                ))
         }
         let rounds = quick ? 5 : 15
         note("startup: \(rounds) rounds, history of 100,000 weighings vs empty")
@@ -192,10 +202,13 @@ public enum BenchCommand {
         report.details["startup_ratio_100k"] = String(
             format: "%.1f ms vs %.1f ms: the real binary, spawn to exit with --db and --exit-after 0 (first frame presented)",
             binary.fullMs, binary.emptyMs)
-        report.info.append((
-            "startup in-process (window, renderer, fonts, store, first page, first present)",
-            String(format: "ratio %.2f: %.1f ms vs %.1f ms, of which HistoryStore.init %.1f vs %.2f ms",
-                   startup.ratio, startup.fullMs, startup.emptyMs, startup.fullOpenMs, startup.emptyOpenMs)))
+        report.info.append(
+            (
+                "startup in-process (window, renderer, fonts, store, first page, first present)",
+                String(
+                    format: "ratio %.2f: %.1f ms vs %.1f ms, of which HistoryStore.init %.1f vs %.2f ms",
+                    startup.ratio, startup.fullMs, startup.emptyMs, startup.fullOpenMs, startup.emptyOpenMs)
+            ))
         let idleSeconds = 10.0
         note("idle CPU: the windowed program for \(Int(idleSeconds)) s")
         let idle = try IdleBench.run(display: display.name, seconds: idleSeconds)
@@ -222,8 +235,9 @@ public enum BenchCommand {
     }
 
     static func describe(_ f: FrameFigures) -> String {
-        String(format: "ratio 10: %.2f (%.3f ms), ratio 50: %.2f (%.3f ms), empty %.3f ms",
-               f.ratio10, f.frame10, f.ratio50, f.frame50, f.empty)
+        String(
+            format: "ratio 10: %.2f (%.3f ms), ratio 50: %.2f (%.3f ms), empty %.3f ms",
+            f.ratio10, f.frame10, f.ratio50, f.frame50, f.empty)
     }
 
     static func format(_ key: String, _ value: Double?) -> String {
@@ -236,7 +250,11 @@ public enum BenchCommand {
     }
 
     static func table(_ r: Report, quick: Bool, seconds: Double) -> String {
-        var lines = ["", "PlumScale bench\(quick ? " (--quick)" : "") · \(ProcessInfo.processInfo.processorCount) cores · \(String(format: "%.0f", seconds)) s", ""]
+        var lines = [
+            "",
+            "PlumScale bench\(quick ? " (--quick)" : "") · \(ProcessInfo.processInfo.processorCount) cores · \(String(format: "%.0f", seconds)) s",
+            "",
+        ]
         let keyWidth = keys.map(\.key.count).max()!
         lines.append("key".padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  value        target        measured")
         for (key, target) in keys {

@@ -16,7 +16,8 @@ enum BenchWorkload {
     static func position(_ k: Int, of count: Int) -> (x: Double, y: Double) {
         let columns = count <= 10 ? 5 : 10
         let rows = (count + columns - 1) / columns
-        let col = k % columns, row = k / columns
+        let col = k % columns
+        let row = k / columns
         return ((Double(col) + 0.5) / Double(columns), (Double(row) + 0.5) / Double(rows))
     }
 

@@ -11,9 +11,13 @@ enum CoreBench {
     static func eventsPerSecond(seconds: Double) -> CoreFigures {
         var state = BenchWorkload.newState()
         var sink = 0
-        for n in 0..<20_000 { state.apply(BenchWorkload.event(n)); sink &+= state.scene().shapes.count }
+        for n in 0..<20_000 {
+            state.apply(BenchWorkload.event(n))
+            sink &+= state.scene().shapes.count
+        }
         var n = 20_000
-        var with: [Double] = [], alone: [Double] = []
+        var with: [Double] = []
+        var alone: [Double] = []
         let chunk = 20_000
         let end = benchNow() + seconds
         while benchNow() < end || with.count < 5 {

@@ -50,7 +50,9 @@ enum FrameBench {
     ) rethrows -> FrameFigures {
         var s10 = BenchWorkload.state(contacts: 10, screen: screen)
         var s50 = BenchWorkload.state(contacts: 50, screen: screen)
-        var empty: [Double] = [], f10: [Double] = [], f50: [Double] = []
+        var empty: [Double] = []
+        var f10: [Double] = []
+        var f50: [Double] = []
         let warmUp = 10
         for i in 0..<(iterations + warmUp) {
             SDL_PumpEvents()

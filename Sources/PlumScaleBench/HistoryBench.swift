@@ -18,7 +18,8 @@ enum HistoryBench {
 
     static func makeDatabase(_ path: String, weighings: Int) throws {
         let store = try HistoryStore(path: path)
-        try store.execute("""
+        try store.execute(
+            """
             BEGIN;
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(weighings - 1))
             INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force)
@@ -28,7 +29,8 @@ enum HistoryBench {
     }
 
     static func run(_ target: BenchWindow, frames: FrameRenderer, rounds: Int, directory: String) throws -> Figures {
-        let small = directory + "/history-100.sqlite3", large = directory + "/history-1m.sqlite3"
+        let small = directory + "/history-100.sqlite3"
+        let large = directory + "/history-1m.sqlite3"
         try makeDatabase(small, weighings: 100)
         try makeDatabase(large, weighings: 1_000_000)
         let services = [

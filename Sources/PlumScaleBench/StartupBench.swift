@@ -19,10 +19,12 @@ enum StartupBench {
     }
 
     static func makeDatabases(in directory: String, weighings: Int) throws -> (empty: String, full: String) {
-        let empty = directory + "/empty.sqlite3", full = directory + "/full.sqlite3"
+        let empty = directory + "/empty.sqlite3"
+        let full = directory + "/full.sqlite3"
         _ = try HistoryStore(path: empty)
         let store = try HistoryStore(path: full)
-        try store.execute("""
+        try store.execute(
+            """
             BEGIN;
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(weighings - 1))
             INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force)
@@ -42,13 +44,15 @@ enum StartupBench {
         let t0 = benchNow()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw SDLError("SDL_InitSubSystem(VIDEO)") }
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
-        guard let window = SDL_CreateWindow(
-            "PlumScale", Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()), 1280, 720,
-            SDL_WINDOW_RESIZABLE.rawValue)
+        guard
+            let window = SDL_CreateWindow(
+                "PlumScale", Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()), 1280, 720,
+                SDL_WINDOW_RESIZABLE.rawValue)
         else { throw SDLError("SDL_CreateWindow") }
         defer { SDL_DestroyWindow(window) }
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
-            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         else { throw SDLError("SDL_CreateRenderer") }
         defer { SDL_DestroyRenderer(renderer) }
         var info = SDL_RendererInfo()
@@ -91,7 +95,8 @@ enum StartupBench {
         }
         _ = try once(empty)
         _ = try once(full)
-        var a: [Double] = [], b: [Double] = []
+        var a: [Double] = []
+        var b: [Double] = []
         for _ in 0..<rounds {
             a.append(try once(empty))
             b.append(try once(full))
@@ -108,7 +113,10 @@ enum StartupBench {
         let (empty, full) = try makeDatabases(in: directory, weighings: weighings)
         _ = try startOnce(database: empty, fontPath: fontPath)
         _ = try startOnce(database: full, fontPath: fontPath)
-        var a: [Double] = [], b: [Double] = [], oa: [Double] = [], ob: [Double] = []
+        var a: [Double] = []
+        var b: [Double] = []
+        var oa: [Double] = []
+        var ob: [Double] = []
         for _ in 0..<rounds {
             let x = try startOnce(database: empty, fontPath: fontPath)
             let y = try startOnce(database: full, fontPath: fontPath)
@@ -118,8 +126,10 @@ enum StartupBench {
             ob.append(y.open)
         }
         let binary = try runBinary(rounds: rounds, empty: empty, full: full, display: display, directory: directory)
-        return (Figures(
-            emptyMs: Stats.median(a) * 1000, fullMs: Stats.median(b) * 1000, emptyOpenMs: Stats.median(oa) * 1000,
-            fullOpenMs: Stats.median(ob) * 1000), binary)
+        return (
+            Figures(
+                emptyMs: Stats.median(a) * 1000, fullMs: Stats.median(b) * 1000, emptyOpenMs: Stats.median(oa) * 1000,
+                fullOpenMs: Stats.median(ob) * 1000), binary
+        )
     }
 }

@@ -33,24 +33,26 @@ public struct PeekPop: Equatable, Sendable {
 
     public mutating func handle(_ input: PeekPopInput) -> [PeekPopEffect] {
         switch input {
-        case let .pressBegan(target, x, y, time, force): return pressBegan(target, x, y, time, force)
-        case let .force(value, time): return forceChanged(value, time)
-        case let .move(x, y, time): return moved(x, y, time)
-        case let .release(target, time): return released(target, time)
-        case let .tick(time): return advance(to: time)
-        case let .peekAtOnce(id, _): return peekAtOnce(id)
-        case let .wheel(dy, _): return wheel(dy)
+        case .pressBegan(let target, let x, let y, let time, let force): return pressBegan(target, x, y, time, force)
+        case .force(let value, let time): return forceChanged(value, time)
+        case .move(let x, let y, let time): return moved(x, y, time)
+        case .release(let target, let time): return released(target, time)
+        case .tick(let time): return advance(to: time)
+        case .peekAtOnce(let id, _): return peekAtOnce(id)
+        case .wheel(let dy, _): return wheel(dy)
         case .popNow: return phase == .peek ? popped() : []
         case .cancel: return reset(dismissing: phase != .none)
         }
     }
 
-    private mutating func pressBegan(_ target: PeekTarget, _ x: Double, _ y: Double,
-                                     _ time: Double, _ force: Double?) -> [PeekPopEffect] {
+    private mutating func pressBegan(
+        _ target: PeekTarget, _ x: Double, _ y: Double,
+        _ time: Double, _ force: Double?
+    ) -> [PeekPopEffect] {
         guard !pressing, !ignoringPress else { return [] }  // a second finger
         let shown: Bool
         switch (phase, target) {
-        case let (.none, .row(id)):
+        case (.none, .row(let id)):
             row = id
             shown = false
         case (.none, _): return []
@@ -141,7 +143,7 @@ public struct PeekPop: Equatable, Sendable {
         case .peek where forceDriven:
             effects += reset(dismissing: true)
         case .actions:
-            guard case let .action(action) = target else { break }
+            guard case .action(let action) = target else { break }
             if action == .delete {
                 phase = .confirmDelete
                 effects.append(.askToConfirmDelete(row: row))
@@ -220,11 +222,13 @@ public struct PeekPop: Equatable, Sendable {
         let held = time - pressTime
         switch phase {
         case .hint:
-            progress = forceDriven
+            progress =
+                forceDriven
                 ? fraction(force, from: config.hintForce, to: config.peekForce)
                 : fraction(held, from: config.hintDelay, to: config.peekDelay)
         case .peek where pressing && !onShownCard:
-            progress = forceDriven
+            progress =
+                forceDriven
                 ? fraction(force, from: config.peekForce, to: config.popForce)
                 : moved ? 0 : fraction(held, from: config.peekDelay, to: config.popDelay)
         case .peek:

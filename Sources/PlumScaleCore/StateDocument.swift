@@ -37,13 +37,14 @@ extension AppState {
         let texts: [JSONValue] = scene.texts(metrics).map { .fields([("text", .string($0.text)), ("rect", rect($0.rect))]) }
         let peek = screen.browser?.peek
         let fit = scale.fit
-        let calibration: JSONValue = .fields([
-            ("device", .string(source.deviceName)),
-            ("calibrated", .bool(fit != nil)),
-            // From 3 points on: a line fits any 2 (R² 1 says nothing then).
-            ("r2", .rounded(fit?.linearityChecked == true ? fit?.rSquared : nil)),
-            ("max_residual_g", .rounded(fit?.linearityChecked == true ? fit?.maxResidualGrams : nil)),
-        ] + weighingCalibrationFields)
+        let calibration: JSONValue = .fields(
+            [
+                ("device", .string(source.deviceName)),
+                ("calibrated", .bool(fit != nil)),
+                // From 3 points on: a line fits any 2 (R² 1 says nothing then).
+                ("r2", .rounded(fit?.linearityChecked == true ? fit?.rSquared : nil)),
+                ("max_residual_g", .rounded(fit?.linearityChecked == true ? fit?.maxResidualGrams : nil)),
+            ] + weighingCalibrationFields)
         return .fields([
             ("size", .array([px(size.width), px(size.height)])),  // Int(_:) traps beyond Int.max
             ("ui_scale", .rounded(u)),
@@ -54,11 +55,14 @@ extension AppState {
             ("device", .string(source.deviceName)),
             ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
-            ("peek", .fields([
-                ("phase", .string(peek?.phase.rawValue ?? PeekPhase.none.rawValue)),
-                ("row", peek?.row.map { .integer(Int($0)) } ?? .null),
-                ("progress", .rounded(peek?.progress ?? 0)),
-            ])),
+            (
+                "peek",
+                .fields([
+                    ("phase", .string(peek?.phase.rawValue ?? PeekPhase.none.rawValue)),
+                    ("row", peek?.row.map { .integer(Int($0)) } ?? .null),
+                    ("progress", .rounded(peek?.progress ?? 0)),
+                ])
+            ),
             ("elements", .array(elements)),
             ("texts", .array(texts)),
             ("notice", notice.map { .string($0.text) } ?? .null),
@@ -92,7 +96,8 @@ extension AppState {
     /// on), whether zero is a point, where grams come from, and the display
     /// step d in the units (null without grams).
     var weighingCalibrationFields: [(String, JSONValue)] {
-        let fit = scale.fit, gramScale = scale.gramScale
+        let fit = scale.fit
+        let gramScale = scale.gramScale
         return [
             ("points", fit.map { .integer($0.pointCount) } ?? .null),
             ("linearity_checked", .bool(fit?.linearityChecked ?? false)),

@@ -17,8 +17,10 @@ package enum ScreenCases {
 
     static func source(_ mode: ForceMode) -> InputSource { .replay(ReplayDevice(name: "Test panel", mode: mode)) }
 
-    static func state(_ width: Int, _ height: Int, mode: ForceMode = .force, mouse: Bool = false, config: Config = .defaults,
-                      kiosk: Bool = false) -> AppState {
+    static func state(
+        _ width: Int, _ height: Int, mode: ForceMode = .force, mouse: Bool = false, config: Config = .defaults,
+        kiosk: Bool = false
+    ) -> AppState {
         var state = AppState(
             screen: Size(Double(width), Double(height)), source: source(mode), mouseEmulation: mouse, config: config,
             kiosk: kiosk)
@@ -46,10 +48,15 @@ package enum ScreenCases {
 
     /// `count` objects on a grid over the whole screen, edges included.
     static func grid(_ count: Int) -> [(x: Double, y: Double, force: Double)] {
-        let columns = Int(Double(count).squareRoot().rounded(.up)) + 1, rows = (count + columns - 1) / columns
+        let columns = Int(Double(count).squareRoot().rounded(.up)) + 1
+        let rows = (count + columns - 1) / columns
         return (0..<count).map { i in
-            let c = i % columns, r = i / columns
-            return (Double(c) / Double(max(columns - 1, 1)), Double(r) / Double(max(rows - 1, 1)), 0.1 + 0.8 * Double((i * 7) % count) / Double(count))
+            let c = i % columns
+            let r = i / columns
+            return (
+                Double(c) / Double(max(columns - 1, 1)), Double(r) / Double(max(rows - 1, 1)),
+                0.1 + 0.8 * Double((i * 7) % count) / Double(count)
+            )
         }
     }
 
@@ -67,14 +74,16 @@ package enum ScreenCases {
     static let weighing = Weighing(
         id: 30, takenAt: Date(timeIntervalSince1970: 1_700_108_000), device: "Test panel", mode: "force",
         objects: five.enumerated().map { i, p in
-            WeighedObject(index: i, x: p.x * 1280, y: p.y * 720, force: p.force, grams: i == 0 ? 153.2 : nil, stable: i != 2, tare: i == 1 ? 0.05 : 0)
+            WeighedObject(
+                index: i, x: p.x * 1280, y: p.y * 720, force: p.force, grams: i == 0 ? 153.2 : nil, stable: i != 2, tare: i == 1 ? 0.05 : 0)
         })
 
     /// The history opened with rows, then `steps` applied.
     static func history(_ width: Int, _ height: Int, rows: [HistoryRow] = rows, mode: ForceMode = .force) -> AppState {
         var state = Self.state(width, height, mode: mode)
         key(.character("h"), &state, at: 1)
-        state.apply(InputEvent(time: 1, .history(.rows(page: 0, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .gmt) }))))
+        state.apply(
+            InputEvent(time: 1, .history(.rows(page: 0, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .gmt) }))))
         return state
     }
 

@@ -9,7 +9,8 @@ let directory = CommandLine.arguments.dropFirst().first ?? "docs/gallery"
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let font = try FontLocator.locate(override: nil)
-    var index = "# Gallery\n\nEvery screen at every size of the layout tests' grid, drawn by `make gallery` "
+    var index =
+        "# Gallery\n\nEvery screen at every size of the layout tests' grid, drawn by `make gallery` "
         + "(the software renderer, as `plumscale render` draws).\n\n"
     var names: [String] = []
     for (width, height) in ScreenCases.sizes {
@@ -24,7 +25,8 @@ do {
         }
     }
     for name in names {
-        index += "## \(name)\n\n" + ScreenCases.sizes.map { "[\($0.0)×\($0.1)](\(name)-\($0.0)x\($0.1).png)" }.joined(separator: " · ") + "\n\n"
+        index +=
+            "## \(name)\n\n" + ScreenCases.sizes.map { "[\($0.0)×\($0.1)](\(name)-\($0.0)x\($0.1).png)" }.joined(separator: " · ") + "\n\n"
     }
     try index.write(toFile: directory + "/README.md", atomically: true, encoding: .utf8)
     print("gallery: \(names.count) screens at \(ScreenCases.sizes.count) sizes in \(directory)")

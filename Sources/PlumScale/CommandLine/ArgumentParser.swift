@@ -12,7 +12,9 @@ public enum ArgumentParser {
         case "devices":
             args.removeFirst()
             if args.contains("--help") || args.contains("-h") { return .help(Help.devices) }
-            if let extra = args.first(where: { $0 != "--verbose" && $0 != "-v" }) { throw UsageError("devices takes no arguments, found \(extra)") }
+            if let extra = args.first(where: { $0 != "--verbose" && $0 != "-v" }) {
+                throw UsageError("devices takes no arguments, found \(extra)")
+            }
             return .devices
         case "config":
             args.removeFirst()
@@ -59,7 +61,8 @@ public enum ArgumentParser {
     static func parseRender(_ arguments: ArraySlice<String>) throws -> Command {
         var options = RenderOptions()
         var args = arguments
-        var replay: String?, out: String?
+        var replay: String?
+        var out: String?
         while let arg = args.popFirst() {
             switch arg {
             case "--help", "-h": return .help(Help.render)

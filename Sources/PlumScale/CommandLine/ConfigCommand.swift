@@ -11,7 +11,8 @@ public enum ConfigCommand {
         path: String?, log: Log, environment: [String: String] = ProcessInfo.processInfo.environment,
         output: (String) throws(OutputError) -> Void = { try StandardStreams.out($0) }
     ) throws {
-        let source = path.map { "\($0) (--config or argument)" }
+        let source =
+            path.map { "\($0) (--config or argument)" }
             ?? ConfigFile.defaultPath(environment: environment).map { "\($0) (the XDG default)" } ?? "nothing"
         log.debug("config check: reading \(source)")
         let loaded = try ConfigFile.load(explicitPath: path, environment: environment)

@@ -114,17 +114,22 @@ public enum RenderCommand {
         if let failure = reader.failure { throw failure }
         for warning in parsed.warnings { log.warning(warning) }
         let state = feeder.finish()
-        log.debug("render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(reader.lineNumber) lines)")
+        log.debug(
+            "render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(reader.lineNumber) lines)"
+        )
         return state
     }
 
     /// The state at the end of the replay at `path`, streamed (as `render`
     /// reads JSON Lines) or read whole first (the bench compares the two).
-    public static func replayedState(path: String, size: PixelSize = PixelSize(1280, 720),
-                                     streamed: Bool) throws -> AppState {
+    public static func replayedState(
+        path: String, size: PixelSize = PixelSize(1280, 720),
+        streamed: Bool
+    ) throws -> AppState {
         if streamed {
-            return try streamedState(path: path, at: nil, size: size, config: .defaults, history: nil, kiosk: false,
-                                     log: Log())
+            return try streamedState(
+                path: path, at: nil, size: size, config: .defaults, history: nil, kiosk: false,
+                log: Log())
         }
         return replayState(try ReplayLoader.load(path: path), at: nil, size: size)
     }
@@ -140,8 +145,10 @@ public enum RenderCommand {
     /// one at `time`. Bounded by time, not by counting the core's wake-ups
     /// (which are advisory): at most tickWindow / minimumTickStep ticks,
     /// and none once time no longer advances (at 2^48 s, now + 1/60 == now).
-    static func tick(_ state: inout AppState, until time: Double,
-                     feed: (inout AppState, InputEvent) -> Void = { $0.apply($1) }) {
+    static func tick(
+        _ state: inout AppState, until time: Double,
+        feed: (inout AppState, InputEvent) -> Void = { $0.apply($1) }
+    ) {
         guard time.isFinite else { return }
         var last = state.now
         let windowStart = time - tickWindow
@@ -175,7 +182,9 @@ public enum RenderCommand {
             fontPath: try FontLocator.locate(override: options.font ?? config.font))
         let state: AppState
         if let replay {
-            log.debug("render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)")
+            log.debug(
+                "render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)"
+            )
             state = replayState(
                 replay, at: options.at, size: options.size, config: config, history: history, kiosk: options.kiosk,
                 metrics: canvas.metrics, uiScale: options.uiScale)

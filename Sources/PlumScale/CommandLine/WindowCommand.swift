@@ -89,7 +89,9 @@ public enum WindowCommand {
             guard let saved = try file.load() else { return }
             state.restoreKioskLockout(failures: saved.failures, lockedUntil: saved.lockedUntil)
             if let kiosk = state.kiosk, kiosk.lockedUntil > state.now {
-                log.warning("kiosk: the PIN pad is locked for \(Int((kiosk.lockedUntil - state.now).rounded(.up))) s more after \(kiosk.failures) wrong PINs (\(file.path))")
+                log.warning(
+                    "kiosk: the PIN pad is locked for \(Int((kiosk.lockedUntil - state.now).rounded(.up))) s more after \(kiosk.failures) wrong PINs (\(file.path))"
+                )
             } else if saved.failures > 0 {
                 log.info("kiosk: \(saved.failures) wrong PINs so far (\(file.path))")
             }
@@ -152,7 +154,9 @@ public enum WindowCommand {
     /// quarter steps), or nil to follow the window size. SDL's DPI is often
     /// a guess at 96 on ordinary displays: only 144 and above count.
     static func displayScale(log: Log) -> Double? {
-        var diagonal: Float = 0, horizontal: Float = 0, vertical: Float = 0
+        var diagonal: Float = 0
+        var horizontal: Float = 0
+        var vertical: Float = 0
         guard SDL_GetDisplayDPI(0, &diagonal, &horizontal, &vertical) == 0, horizontal >= 144, horizontal.isFinite else {
             return nil
         }

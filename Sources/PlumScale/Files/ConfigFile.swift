@@ -37,7 +37,7 @@ public enum ConfigFile {
         let data: Data
         do throws(InputFileProblem) {
             data = try InputFile.read(path)
-        } catch where error.kind == .missing && explicitPath == nil {
+        } catch  where error.kind == .missing && explicitPath == nil {
             return Loaded(config: .defaults, path: path, existed: false)
         } catch {
             throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: error.reason)])
@@ -80,8 +80,12 @@ public enum ConfigFile {
             do {
                 root = try JSONParser.parse(data)
             } catch {
-                throw ConfigError(file: path, issues: [ConfigIssue(
-                    path: "", message: "not valid JSON, not overwritten: \(error.message)", line: error.line, column: error.column)])
+                throw ConfigError(
+                    file: path,
+                    issues: [
+                        ConfigIssue(
+                            path: "", message: "not valid JSON, not overwritten: \(error.message)", line: error.line, column: error.column)
+                    ])
             }
         }
         guard case .object = root else {
@@ -89,8 +93,12 @@ public enum ConfigFile {
         }
         var calibrations = root["calibrations"] ?? .object([])
         guard case .object = calibrations else {
-            throw ConfigError(file: path, issues: [ConfigIssue(
-                path: "calibrations", message: "expected an object, got \(calibrations.typeName)")])
+            throw ConfigError(
+                file: path,
+                issues: [
+                    ConfigIssue(
+                        path: "calibrations", message: "expected an object, got \(calibrations.typeName)")
+                ])
         }
         calibrations = calibrations.setting(device, to: Config.calibrationJSON(points))
         root = root.setting("calibrations", to: calibrations)

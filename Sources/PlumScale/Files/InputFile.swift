@@ -38,22 +38,25 @@ public enum InputFile {
             if code == ENOENT || code == ENOTDIR {
                 throw InputFileProblem(path: path, kind: .missing, reason: "no such file")
             }
-            throw InputFileProblem(path: path, kind: .unreadable,
-                                   reason: "cannot be opened (\(String(cString: strerror(code))))")
+            throw InputFileProblem(
+                path: path, kind: .unreadable,
+                reason: "cannot be opened (\(String(cString: strerror(code))))")
         }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let code = errno
             Glibc.close(fd)
-            throw InputFileProblem(path: path, kind: .unreadable,
-                                   reason: "cannot be examined (\(String(cString: strerror(code))))")
+            throw InputFileProblem(
+                path: path, kind: .unreadable,
+                reason: "cannot be examined (\(String(cString: strerror(code))))")
         }
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
             Glibc.close(fd)
             let what = OutputFile.kind(type)
-            throw InputFileProblem(path: path, kind: .notRegular,
-                                   reason: "it is \(what), not a regular file")
+            throw InputFileProblem(
+                path: path, kind: .notRegular,
+                reason: "it is \(what), not a regular file")
         }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
@@ -88,8 +91,9 @@ public enum InputFile {
             } else if count == 0 {
                 return data
             } else if errno != EINTR {
-                throw InputFileProblem(path: path, kind: .unreadable,
-                                       reason: "cannot be read (\(String(cString: strerror(errno))))")
+                throw InputFileProblem(
+                    path: path, kind: .unreadable,
+                    reason: "cannot be read (\(String(cString: strerror(errno))))")
             }
         }
     }

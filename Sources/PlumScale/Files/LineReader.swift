@@ -52,8 +52,9 @@ public final class LineReader: Sequence, IteratorProtocol {
                 return line(upTo: end, next: end)
             }
             if end - start > Self.maximumLineLength {
-                failure = InputFileError(file: path, line: lineNumber + 1,
-                                         "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
+                failure = InputFileError(
+                    file: path, line: lineNumber + 1,
+                    "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
                 return nil
             }
             fill()
@@ -73,8 +74,9 @@ public final class LineReader: Sequence, IteratorProtocol {
     private func line(upTo end: Int, next: Int) -> String? {
         lineNumber += 1
         guard end - start <= Self.maximumLineLength else {
-            failure = InputFileError(file: path, line: lineNumber,
-                                     "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
+            failure = InputFileError(
+                file: path, line: lineNumber,
+                "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
             return nil
         }
         let text = buffer.withUnsafeBufferPointer {
@@ -107,8 +109,9 @@ public final class LineReader: Sequence, IteratorProtocol {
             count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + end, Self.chunkSize) }
         } while count < 0 && errno == EINTR
         if count < 0 {
-            failure = InputFileError(file: path, line: lineNumber + 1,
-                                     "cannot be read (\(String(cString: strerror(errno))))")
+            failure = InputFileError(
+                file: path, line: lineNumber + 1,
+                "cannot be read (\(String(cString: strerror(errno))))")
             atEnd = true
             return
         }

@@ -48,9 +48,11 @@ public struct OutputCalls: Sendable {
     public var fsync: @Sendable (Int32) -> Int32
     public var close: @Sendable (Int32) -> Int32
 
-    public init(write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int,
-                fsync: @escaping @Sendable (Int32) -> Int32,
-                close: @escaping @Sendable (Int32) -> Int32) {
+    public init(
+        write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int,
+        fsync: @escaping @Sendable (Int32) -> Int32,
+        close: @escaping @Sendable (Int32) -> Int32
+    ) {
         self.write = write
         self.fsync = fsync
         self.close = close
@@ -107,7 +109,8 @@ public final class OutputFile {
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
             let what = Self.kind(type)
-            let advice = type == S_IFLNK
+            let advice =
+                type == S_IFLNK
                 ? "; name the file it points to instead" : ", not a regular file; PlumScale writes only regular files"
             throw OutputError(target: path, kind: .refused, reason: "it is \(what)\(advice)")
         }
@@ -211,8 +214,10 @@ public final class OutputFile {
 
     /// Writes the file with `body`'s appends; committed when `body` returns,
     /// discarded when it throws.
-    public static func write(to path: String, calls: OutputCalls = .system,
-                             _ body: (OutputFile) throws -> Void) throws {
+    public static func write(
+        to path: String, calls: OutputCalls = .system,
+        _ body: (OutputFile) throws -> Void
+    ) throws {
         let file = try OutputFile(path: path, calls: calls)
         do {
             try body(file)

@@ -77,8 +77,9 @@ public enum ReplayLoader {
     public static func declaredDevice(path: String) throws -> ReplayDevice? {
         let reader = try lines(path)
         guard let first = reader.first(where: { !ReplayText.trimmed($0).isEmpty }),
-              let value = try? JSONParser.parse(first), value["plumscale-replay"] != nil,
-              case .bool? = value["device"]?["pressure"] else { return nil }
+            let value = try? JSONParser.parse(first), value["plumscale-replay"] != nil,
+            case .bool? = value["device"]?["pressure"]
+        else { return nil }
         var none: [InputEvent] = []
         return (try? JSONLinesReplay.parse(lines: [first], file: path, into: &none))?.device
     }

@@ -21,7 +21,8 @@ extension AppState {
     private func appendNotice(_ notice: Notice, to scene: inout Scene) {
         let size = layout.size
         let textSize = metrics.size(fitting: notice.text, width: size.width - 40, preferred: 18, minimum: 12)
-        let width = min(max(metrics.width(notice.text, size: textSize) + 32, 300), size.width - 20), height = 44.0
+        let width = min(max(metrics.width(notice.text, size: textSize) + 32, 300), size.width - 20)
+        let height = 44.0
         var top = scene
         if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
         let taken = top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)

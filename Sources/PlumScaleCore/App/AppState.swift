@@ -79,8 +79,9 @@ public struct AppState: Equatable, Sendable {
     /// on the glass stay (their smoothing and stability start again), a
     /// kiosk goes back to passer-by and keeps its PIN lockout.
     public func reconfigured(_ config: Config) -> AppState {
-        var next = AppState(screen: layout.screen, source: source, mouseEmulation: mouse != nil, config: config,
-                            kiosk: kiosk != nil)
+        var next = AppState(
+            screen: layout.screen, source: source, mouseEmulation: mouse != nil, config: config,
+            kiosk: kiosk != nil)
         next.timeZone = timeZone
         next.clockOrigin = clockOrigin
         next.now = now

@@ -30,7 +30,8 @@ struct CalibrationLayout {
     init(wizard: CalibrationWizard, size: Size, metrics: TextMetrics, title: String, progress: Double?) {
         let width = min(460, max(320, size.width * 0.45))
         panel = Rect(x: size.width - width, y: 0, width: width, height: size.height)
-        let x = panel.x + Self.margin, inner = width - 2 * Self.margin
+        let x = panel.x + Self.margin
+        let inner = width - 2 * Self.margin
         var y = 10.0
         func add(_ text: String, size: Double, color: Color) {
             for line in Flow.paragraph(text, width: inner, size: size, metrics: metrics) {
@@ -43,9 +44,10 @@ struct CalibrationLayout {
         // The message has room for three lines whatever it says, so the
         // controls below never move while the user works.
         let messageTop = y
-        let messageSize = [15.0, 13, 12].first {
-            Flow.wrap(wizard.message, width: inner, size: $0, metrics: metrics).count <= 3
-        } ?? 12
+        let messageSize =
+            [15.0, 13, 12].first {
+                Flow.wrap(wizard.message, width: inner, size: $0, metrics: metrics).count <= 3
+            } ?? 12
         for line in Flow.paragraph(wizard.message, width: inner, size: messageSize, metrics: metrics).prefix(3) {
             lines.append(Line(text: line.text, size: line.size, at: Point(x, y), color: .ink))
             y += metrics.lineHeight * messageSize
@@ -66,14 +68,18 @@ struct CalibrationLayout {
         case .captured:
             let row = Self.row(area, height: 56)
             let half = (row.width - Self.gap) / 2
-            controls.append(Control(action: .anotherTapped, title: "Add another", rect: Rect(x: row.x, y: row.y, width: half, height: row.height)))
+            controls.append(
+                Control(action: .anotherTapped, title: "Add another", rect: Rect(x: row.x, y: row.y, width: half, height: row.height)))
             if wizard.fit != nil {
-                controls.append(Control(
-                    action: .finishTapped, title: "Finish", rect: Rect(x: row.x + half + Self.gap, y: row.y, width: half, height: row.height)))
+                controls.append(
+                    Control(
+                        action: .finishTapped, title: "Finish",
+                        rect: Rect(x: row.x + half + Self.gap, y: row.y, width: half, height: row.height)))
             }
         case .review:
             let row = Self.row(area, height: 56)
-            controls.append(Control(action: .saveTapped, title: "Save", rect: Rect(x: row.x, y: row.y, width: row.width / 2, height: row.height)))
+            controls.append(
+                Control(action: .saveTapped, title: "Save", rect: Rect(x: row.x, y: row.y, width: row.width / 2, height: row.height)))
         case .refused:
             break
         }
@@ -103,8 +109,9 @@ struct CalibrationLayout {
         let coinHeight = (4 * keyHeight + 3 * gap - Double(coins.count - 1) * gap) / Double(coins.count)
         for (i, coin) in coins.enumerated() {
             let rect = Rect(x: coinsX, y: area.y + Double(i) * (coinHeight + gap), width: coinWidth, height: coinHeight)
-            controls.append(Control(
-                action: .presetChosen(coin), title: "\(coin.name) \(String(format: "%.2f", coin.grams)) g", rect: rect))
+            controls.append(
+                Control(
+                    action: .presetChosen(coin), title: "\(coin.name) \(String(format: "%.2f", coin.grams)) g", rect: rect))
         }
     }
 }

@@ -56,7 +56,8 @@ public struct CalibrationWizard: Equatable, Sendable {
     mutating func recordZero() {
         points = [Self.zeroPoint]
         step = .place
-        message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
+        message =
+            "Zero is point 1 of the fit (no load: force 0 = 0 g). "
             + "Place a reference of known mass, then enter its mass or pick a coin."
     }
 
@@ -74,7 +75,8 @@ public struct CalibrationWizard: Equatable, Sendable {
         if candidate.count >= 2 {
             let issues = CalibrationFit.issues(in: candidate)
             guard issues.isEmpty else {
-                message = "Refused \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)): "
+                message =
+                    "Refused \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100)): "
                     + CalibrationError(issues: issues).description + "."
                 return
             }
@@ -89,18 +91,21 @@ public struct CalibrationWizard: Equatable, Sendable {
             return
         }
         guard fit.linearityChecked else {
-            message = "2 points: linearity not checked (a line fits any two). " + captured
+            message =
+                "2 points: linearity not checked (a line fits any two). " + captured
                 + " Remove it and add a third reference, or finish unchecked."
             return
         }
-        message = String(format: "R² %.4f, max residual %.2f g over %d points. ", fit.rSquared, fit.maxResidualGrams, fit.pointCount)
+        message =
+            String(format: "R² %.4f, max residual %.2f g over %d points. ", fit.rSquared, fit.maxResidualGrams, fit.pointCount)
             + captured + " Remove it, then add another or finish."
     }
 
     /// The message in lines of at most `width` characters, broken at
     /// spaces, for a panel that draws one line per text.
     public func messageLines(width: Int = 56) -> [String] {
-        var lines: [String] = [], line = ""
+        var lines: [String] = []
+        var line = ""
         for word in message.split(separator: " ") {
             if !line.isEmpty, line.count + 1 + word.count > width {
                 lines.append(line)
@@ -119,7 +124,8 @@ public struct CalibrationWizard: Equatable, Sendable {
         guard fit.linearityChecked else {
             return "Linearity not checked: a fit through 2 points (\(zero)); a third reference would check it. Save it?"
         }
-        return String(format: "Fit: R² %.4f, max residual %.2f g over %d points (%@). Save it?",
-                      fit.rSquared, fit.maxResidualGrams, fit.pointCount, zero)
+        return String(
+            format: "Fit: R² %.4f, max residual %.2f g over %d points (%@). Save it?",
+            fit.rSquared, fit.maxResidualGrams, fit.pointCount, zero)
     }
 }

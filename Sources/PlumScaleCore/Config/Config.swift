@@ -150,37 +150,51 @@ public struct Config: Equatable, Sendable {
 
     /// The calibration points of one device as the file stores them.
     public static func calibrationJSON(_ points: [CalibrationPoint]) -> JSONValue {
-        .object([JSONMember("points", .array(points.map {
-            .object([JSONMember("force", .number($0.force)), JSONMember("grams", .number($0.grams))])
-        }))])
+        .object([
+            JSONMember(
+                "points",
+                .array(
+                    points.map {
+                        .object([JSONMember("force", .number($0.force)), JSONMember("grams", .number($0.grams))])
+                    }))
+        ])
     }
 
     /// The effective configuration as a JSON value, keys in documented order.
     public var json: JSONValue {
         .object([
-            JSONMember("calibrations", .object(calibrations.sorted { $0.key < $1.key }.map {
-                JSONMember($0.key, Self.calibrationJSON($0.value))
-            })),
-            JSONMember("stability", .object([
-                JSONMember("band", .number(stability.band)), JSONMember("seconds", .number(stability.seconds)),
-            ])),
+            JSONMember(
+                "calibrations",
+                .object(
+                    calibrations.sorted { $0.key < $1.key }.map {
+                        JSONMember($0.key, Self.calibrationJSON($0.value))
+                    })),
+            JSONMember(
+                "stability",
+                .object([
+                    JSONMember("band", .number(stability.band)), JSONMember("seconds", .number(stability.seconds)),
+                ])),
             JSONMember("heaviestMargin", .number(heaviestMargin)),
             JSONMember("peek", .object([JSONMember("peek", .number(peek.peek)), JSONMember("pop", .number(peek.pop))])),
-            JSONMember("kiosk", .object([
-                JSONMember("pin", kiosk.pin.map(JSONValue.string) ?? .null),
-                JSONMember("idleSeconds", .number(kiosk.idleSeconds)),
-                JSONMember("autoRecord", .bool(kiosk.autoRecord)),
-                JSONMember("autoRecordSeconds", .number(kiosk.autoRecordSeconds)),
-                JSONMember("operatorIdleSeconds", .number(kiosk.operatorIdleSeconds)),
-            ])),
+            JSONMember(
+                "kiosk",
+                .object([
+                    JSONMember("pin", kiosk.pin.map(JSONValue.string) ?? .null),
+                    JSONMember("idleSeconds", .number(kiosk.idleSeconds)),
+                    JSONMember("autoRecord", .bool(kiosk.autoRecord)),
+                    JSONMember("autoRecordSeconds", .number(kiosk.autoRecordSeconds)),
+                    JSONMember("operatorIdleSeconds", .number(kiosk.operatorIdleSeconds)),
+                ])),
             JSONMember("font", font.map(JSONValue.string) ?? .null),
             JSONMember("contactTimeoutSeconds", .number(contactTimeoutSeconds)),
             JSONMember("units", .string(units.rawValue)),
-            JSONMember("zeroTracking", .object([
-                JSONMember("enabled", .bool(zeroTracking.enabled)),
-                JSONMember("band", .number(zeroTracking.band)),
-                JSONMember("rate", .number(zeroTracking.rate)),
-            ])),
+            JSONMember(
+                "zeroTracking",
+                .object([
+                    JSONMember("enabled", .bool(zeroTracking.enabled)),
+                    JSONMember("band", .number(zeroTracking.band)),
+                    JSONMember("rate", .number(zeroTracking.rate)),
+                ])),
         ])
     }
 

@@ -8,8 +8,12 @@ extension Config {
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw ConfigError(file: file, issues: [ConfigIssue(
-                path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)])
+            throw ConfigError(
+                file: file,
+                issues: [
+                    ConfigIssue(
+                        path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+                ])
         }
         var reader = ConfigReader()
         let config = reader.read(root)
@@ -52,8 +56,10 @@ struct ConfigReader {
     }
 
     /// A number at `path` satisfying `valid` (described by `range`).
-    mutating func number(_ value: JSONValue?, at path: ConfigKeyPath, default fallback: Double,
-                         range: String, _ valid: (Double) -> Bool) -> Double {
+    mutating func number(
+        _ value: JSONValue?, at path: ConfigKeyPath, default fallback: Double,
+        range: String, _ valid: (Double) -> Bool
+    ) -> Double {
         guard let value else { return fallback }
         guard case .number(let number) = value else {
             fail(path, "expected a number, got \(value.typeName)")
@@ -98,38 +104,56 @@ struct ConfigReader {
     mutating func read(_ root: JSONValue) -> Config {
         var config = Config()
         let top = ConfigKeyPath.root
-        let known = ["calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
-                     "units", "zeroTracking"]
+        let known = [
+            "calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
+            "units", "zeroTracking",
+        ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
             config.calibrations = calibrations(value, at: top.key("calibrations"))
         }
         if let value = keys["stability"], let stability = members(value, at: top.key("stability"), known: ["band", "seconds"]) {
             let path = top.key("stability")
-            config.stability.band = number(stability["band"], at: path.key("band"), default: 0.005,
-                                           range: "greater than 0 and less than 1") { $0 > 0 && $0 < 1 }
-            config.stability.seconds = number(stability["seconds"], at: path.key("seconds"), default: 0.5,
-                                              range: "greater than 0 and at most 60") { $0 > 0 && $0 <= 60 }
+            config.stability.band = number(
+                stability["band"], at: path.key("band"), default: 0.005,
+                range: "greater than 0 and less than 1"
+            ) { $0 > 0 && $0 < 1 }
+            config.stability.seconds = number(
+                stability["seconds"], at: path.key("seconds"), default: 0.5,
+                range: "greater than 0 and at most 60"
+            ) { $0 > 0 && $0 <= 60 }
         }
-        config.heaviestMargin = number(keys["heaviestMargin"], at: top.key("heaviestMargin"), default: 0.005,
-                                       range: "at least 0 and less than 1") { $0 >= 0 && $0 < 1 }
+        config.heaviestMargin = number(
+            keys["heaviestMargin"], at: top.key("heaviestMargin"), default: 0.005,
+            range: "at least 0 and less than 1"
+        ) { $0 >= 0 && $0 < 1 }
         if let value = keys["peek"], let peek = members(value, at: top.key("peek"), known: ["peek", "pop"]) {
             let path = top.key("peek")
             let before = issues.count
-            config.peek.peek = number(peek["peek"], at: path.key("peek"), default: 0.35,
-                                      range: "greater than 0 and less than 1") { $0 > 0 && $0 < 1 }
-            config.peek.pop = number(peek["pop"], at: path.key("pop"), default: 0.70,
-                                     range: "greater than 0 and at most 1") { $0 > 0 && $0 <= 1 }
+            config.peek.peek = number(
+                peek["peek"], at: path.key("peek"), default: 0.35,
+                range: "greater than 0 and less than 1"
+            ) { $0 > 0 && $0 < 1 }
+            config.peek.pop = number(
+                peek["pop"], at: path.key("pop"), default: 0.70,
+                range: "greater than 0 and at most 1"
+            ) { $0 > 0 && $0 <= 1 }
             if issues.count == before, config.peek.peek >= config.peek.pop {
-                fail(path.key("pop"), "must be greater than peek (\(JSONValue.format(config.peek.peek))), got \(JSONValue.format(config.peek.pop))")
+                fail(
+                    path.key("pop"),
+                    "must be greater than peek (\(JSONValue.format(config.peek.peek))), got \(JSONValue.format(config.peek.pop))")
             }
         }
         if let value = keys["kiosk"] {
             config.kiosk = kiosk(value, at: top.key("kiosk"))
         }
-        config.font = optionalString(keys["font"], at: top.key("font")) { $0.isEmpty ? "must not be empty (use null for the default font)" : nil }
-        config.contactTimeoutSeconds = number(keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
-                                              default: Config.defaults.contactTimeoutSeconds, range: "greater than 0") { $0 > 0 }
+        config.font = optionalString(keys["font"], at: top.key("font")) {
+            $0.isEmpty ? "must not be empty (use null for the default font)" : nil
+        }
+        config.contactTimeoutSeconds = number(
+            keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
+            default: Config.defaults.contactTimeoutSeconds, range: "greater than 0"
+        ) { $0 > 0 }
         switch keys["units"] {
         case nil: break
         case .string(let name)?:
@@ -151,29 +175,40 @@ struct ConfigReader {
         var tracking = Config.ZeroTracking()
         guard let keys = members(value, at: path, known: ["enabled", "band", "rate"]) else { return tracking }
         tracking.enabled = bool(keys["enabled"], at: path.key("enabled"), default: false)
-        tracking.band = number(keys["band"], at: path.key("band"), default: 0.04,
-                               range: "greater than 0 and at most 0.04 (OIML R76: within 4% of the range)") { $0 > 0 && $0 <= 0.04 }
-        tracking.rate = number(keys["rate"], at: path.key("rate"), default: 0.5,
-                               range: "greater than 0 and at most 0.5 (OIML R76: 0.5 d per second)") { $0 > 0 && $0 <= 0.5 }
+        tracking.band = number(
+            keys["band"], at: path.key("band"), default: 0.04,
+            range: "greater than 0 and at most 0.04 (OIML R76: within 4% of the range)"
+        ) { $0 > 0 && $0 <= 0.04 }
+        tracking.rate = number(
+            keys["rate"], at: path.key("rate"), default: 0.5,
+            range: "greater than 0 and at most 0.5 (OIML R76: 0.5 d per second)"
+        ) { $0 > 0 && $0 <= 0.5 }
         return tracking
     }
 
     mutating func kiosk(_ value: JSONValue, at path: ConfigKeyPath) -> Config.Kiosk {
         var kiosk = Config.Kiosk()
-        guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds", "operatorIdleSeconds"]) else {
+        guard let keys = members(value, at: path, known: ["pin", "idleSeconds", "autoRecord", "autoRecordSeconds", "operatorIdleSeconds"])
+        else {
             return kiosk
         }
         kiosk.pin = optionalString(keys["pin"], at: path.key("pin")) { pin in
             let digitsOnly = pin.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
             return digitsOnly && (4...12).contains(pin.count) ? nil : "must be 4 to 12 digits (0-9) or null"
         }
-        kiosk.idleSeconds = number(keys["idleSeconds"], at: path.key("idleSeconds"), default: 60,
-                                   range: "greater than 0") { $0 > 0 }
+        kiosk.idleSeconds = number(
+            keys["idleSeconds"], at: path.key("idleSeconds"), default: 60,
+            range: "greater than 0"
+        ) { $0 > 0 }
         kiosk.autoRecord = bool(keys["autoRecord"], at: path.key("autoRecord"), default: true)
-        kiosk.autoRecordSeconds = number(keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0,
-                                         range: "greater than 0") { $0 > 0 }
-        kiosk.operatorIdleSeconds = number(keys["operatorIdleSeconds"], at: path.key("operatorIdleSeconds"),
-                                           default: Config.Kiosk().operatorIdleSeconds, range: "greater than 0") { $0 > 0 }
+        kiosk.autoRecordSeconds = number(
+            keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0,
+            range: "greater than 0"
+        ) { $0 > 0 }
+        kiosk.operatorIdleSeconds = number(
+            keys["operatorIdleSeconds"], at: path.key("operatorIdleSeconds"),
+            default: Config.Kiosk().operatorIdleSeconds, range: "greater than 0"
+        ) { $0 > 0 }
         return kiosk
     }
 
@@ -209,10 +244,14 @@ struct ConfigReader {
             let pointBefore = issues.count
             guard let keys = members(item, at: pointPath, known: ["force", "grams"]) else { continue }
             for key in ["force", "grams"] where keys[key] == nil { fail(pointPath.key(key), "missing") }
-            let force = number(keys["force"], at: pointPath.key("force"), default: .nan,
-                               range: "in 0...1") { $0 >= 0 && $0 <= 1 }
-            let grams = number(keys["grams"], at: pointPath.key("grams"), default: .nan,
-                               range: "at least 0 (a mass cannot be negative)") { $0 >= 0 }
+            let force = number(
+                keys["force"], at: pointPath.key("force"), default: .nan,
+                range: "in 0...1"
+            ) { $0 >= 0 && $0 <= 1 }
+            let grams = number(
+                keys["grams"], at: pointPath.key("grams"), default: .nan,
+                range: "at least 0 (a mass cannot be negative)"
+            ) { $0 >= 0 }
             if keys["force"] != nil, force.isFinite {
                 if let first = firstIndexOfForce[force] {
                     fail(pointPath.key("force"), "repeats the force \(JSONValue.format(force)) of point [\(first)]")

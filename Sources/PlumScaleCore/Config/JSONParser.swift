@@ -19,7 +19,10 @@ public struct JSONParser {
     /// Parses a whole document; anything but whitespace after it is an error.
     public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(data))
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.lineStart = 3
+        }
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -48,7 +51,10 @@ public struct JSONParser {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A: index += 1; line += 1; lineStart = index
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }
@@ -61,9 +67,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("expected a value, found \(describeHere())")
         }
@@ -81,7 +93,10 @@ public struct JSONParser {
         index += 1
         var members: [JSONMember] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object([])
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -98,8 +113,14 @@ public struct JSONParser {
             members.append(JSONMember(key, try parseValue(depth: depth + 1), line: keyLine))
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}', found end of file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             throw error("expected ',' or '}', found \(describeHere())")
         }
     }
@@ -108,14 +129,23 @@ public struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array([])
+        }
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or ']', found end of file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']', found \(describeHere())")
         }
     }
@@ -158,9 +188,17 @@ public struct JSONParser {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { index += 1; flush(); return String(scalars) }
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                flush()
+                return String(scalars)
+            }
             if byte < 0x20 { throw error("control character in a string (missing closing quote?)") }
-            if byte != UInt8(ascii: "\\") { run.append(byte); index += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                run.append(byte)
+                index += 1
+                continue
+            }
             flush()
             index += 1
             guard index < bytes.count else { break }
@@ -178,7 +216,8 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try parseHex4()
                     guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }

@@ -96,8 +96,9 @@ struct EvemuParser {
             // but no bit beyond the type's highest code: checked here, before
             // the bit numbers are computed.
             if tag == "P" {
-                try checkMask(bytes[...], after: propertyBytes.count, highest: EvdevLimits.maximumProperty,
-                              what: "property mask (INPUT_PROP_*)", n)
+                try checkMask(
+                    bytes[...], after: propertyBytes.count, highest: EvdevLimits.maximumProperty,
+                    what: "property mask (INPUT_PROP_*)", n)
                 propertyBytes.append(contentsOf: bytes)
             } else {
                 guard bytes.count >= 2 else { throw error(n, "expected 'B: type bytes...', got '\(rest)'") }
@@ -105,8 +106,9 @@ struct EvemuParser {
                 guard let highest = EvdevLimits.maximumCode(type: type) else {
                     throw error(n, "bit mask type 0x\(String(bytes[0], radix: 16)) is not an EV_* type (00...1f)")
                 }
-                try checkMask(bytes.dropFirst(), after: bitmasks[type]?.count ?? 0, highest: highest,
-                              what: "\(EventType.name(type)) mask", n)
+                try checkMask(
+                    bytes.dropFirst(), after: bitmasks[type]?.count ?? 0, highest: highest,
+                    what: "\(EventType.name(type)) mask", n)
                 bitmasks[type, default: []].append(contentsOf: bytes.dropFirst())
             }
         case "A":
@@ -121,8 +123,10 @@ struct EvemuParser {
 
     /// Refuses a set bit numbered above `highest` in `bytes`, which continue
     /// a mask that already holds `earlier` bytes.
-    func checkMask(_ bytes: ArraySlice<UInt8>, after earlier: Int, highest: UInt16, what: String,
-                   _ n: Int) throws(EvemuParseError) {
+    func checkMask(
+        _ bytes: ArraySlice<UInt8>, after earlier: Int, highest: UInt16, what: String,
+        _ n: Int
+    ) throws(EvemuParseError) {
         for (offset, byte) in bytes.enumerated() where byte != 0 {
             let top = (earlier + offset) * 8 + (7 - byte.leadingZeroBitCount)
             if top > Int(highest) {
@@ -160,9 +164,11 @@ struct EvemuParser {
             throw error(n, "axis \(AbsCode.name(code)) has min \(numbers[0]) > max \(numbers[1])")
         }
         axisLines[code] = n
-        axes.append(AbsAxis(code: code, minimum: numbers[0], maximum: numbers[1],
-                            fuzz: numbers[2], flat: numbers[3],
-                            resolution: numbers.count == 5 ? numbers[4] : 0))
+        axes.append(
+            AbsAxis(
+                code: code, minimum: numbers[0], maximum: numbers[1],
+                fuzz: numbers[2], flat: numbers[3],
+                resolution: numbers.count == 5 ? numbers[4] : 0))
     }
 
     mutating func parseEvent(_ rest: Substring, _ n: Int) throws(EvemuParseError) {
@@ -174,7 +180,8 @@ struct EvemuParser {
         let time = fields[0].split(separator: ".", omittingEmptySubsequences: false)
         let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard time.count == 2, digits(time[0]), digits(time[1]), time[1].count <= 9,
-              let seconds = Int(time[0]), let micros = Int(time[1]) else {
+            let seconds = Int(time[0]), let micros = Int(time[1])
+        else {
             throw error(n, "event time '\(fields[0])' is not seconds.microseconds")
         }
         guard let type = UInt16(fields[1], radix: 16), type <= EventType.max else {
@@ -193,8 +200,10 @@ struct EvemuParser {
         }
         // Replay time 0 is the first event; the span is bounded like JSON Lines times.
         if let first = events.first, Double(seconds - first.seconds) > ReplayLimits.maximumTime {
-            throw error(n, "event time \(fields[0]) is \(seconds - first.seconds) s after the first event's; "
-                + "a recording may span at most \(Int(ReplayLimits.maximumTime)) s")
+            throw error(
+                n,
+                "event time \(fields[0]) is \(seconds - first.seconds) s after the first event's; "
+                    + "a recording may span at most \(Int(ReplayLimits.maximumTime)) s")
         }
         let event = KernelEvent(time: Double(seconds) + fraction, type: type, code: code, value: value)
         events.append((seconds, fraction, event))
@@ -205,7 +214,8 @@ struct EvemuParser {
         guard let name, let ids else { return nil }
         var codes: [UInt16: Set<UInt16>] = [:]
         for (type, bytes) in bitmasks { codes[type] = Self.bits(bytes) }
-        return TouchDeviceDescription(name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
-                                      axes: axes, supportedCodes: codes, properties: Self.bits(propertyBytes))
+        return TouchDeviceDescription(
+            name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
+            axes: axes, supportedCodes: codes, properties: Self.bits(propertyBytes))
     }
 }

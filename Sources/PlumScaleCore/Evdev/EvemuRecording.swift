@@ -54,8 +54,10 @@ public struct EvemuRecording: Sendable {
     /// Parses a recording whose description and events are two texts (like
     /// xorg-integration-tests' `n4.desc` + `n4.events`). The events text may
     /// repeat a description; the first text's one is used.
-    public init(descriptionText: String, descriptionFile: String,
-                eventsText: String, eventsFile: String) throws(EvemuParseError) {
+    public init(
+        descriptionText: String, descriptionFile: String,
+        eventsText: String, eventsFile: String
+    ) throws(EvemuParseError) {
         var description = EvemuParser(file: descriptionFile)
         try description.parse(descriptionText)
         var events = EvemuParser(file: eventsFile, descriptionOptional: true)
@@ -65,9 +67,11 @@ public struct EvemuRecording: Sendable {
             return
         }
         if let last = description.events.last, let first = events.events.first,
-           (first.seconds, first.fraction) < (last.seconds, last.fraction) {
-            throw EvemuParseError(file: eventsFile, line: 1,
-                                  reason: "events start before the last event of \(descriptionFile)")
+            (first.seconds, first.fraction) < (last.seconds, last.fraction)
+        {
+            throw EvemuParseError(
+                file: eventsFile, line: 1,
+                reason: "events start before the last event of \(descriptionFile)")
         }
         self.init(device: description.device!, parsed: description.events + events.events)
     }

@@ -179,8 +179,9 @@ public struct MultitouchDecoder: Sendable {
 
     func sample(id: Int, x: Int32, y: Int32, pressure: Int32, major: Int32) -> TouchSample {
         let position = mapping.normalise(x: x, y: y)
-        return TouchSample(id: id, x: position.x, y: position.y,
-                           pressure: pressureAxis?.normalise(pressure),
-                           touchMajor: majorAxis?.normalise(major))
+        return TouchSample(
+            id: id, x: position.x, y: position.y,
+            pressure: pressureAxis?.normalise(pressure),
+            touchMajor: majorAxis?.normalise(major))
     }
 }

@@ -24,7 +24,8 @@ struct ProtocolATracker: Sendable {
         var pairs: [(distance: Double, old: Int, new: Int)] = []
         for (o, old) in previous.enumerated() {
             for (n, new) in positions.enumerated() {
-                let dx = old.x - new.x, dy = old.y - new.y
+                let dx = old.x - new.x
+                let dy = old.y - new.y
                 let distance = dx * dx + dy * dy  // squared: same order
                 if distance <= maximumJump * maximumJump { pairs.append((distance, o, n)) }
             }
@@ -61,7 +62,8 @@ extension MultitouchDecoder {
             // At most maximumSlots contacts a frame: matching is quadratic,
             // and a recording may hold any number of SYN_MT_REPORTs.
             if group[AbsCode.mtPositionX] != nil && group[AbsCode.mtPositionY] != nil,
-               protocolA.pending.count < EvdevLimits.maximumSlots {
+                protocolA.pending.count < EvdevLimits.maximumSlots
+            {
                 protocolA.pending.append(group)
             }
             protocolA.group = [:]
@@ -71,11 +73,13 @@ extension MultitouchDecoder {
         let groups = protocolA.pending
         protocolA.discardPending()
         let samples = groups.map { g in
-            sample(id: 0, x: g[AbsCode.mtPositionX] ?? 0, y: g[AbsCode.mtPositionY] ?? 0,
-                   pressure: g[AbsCode.mtPressure] ?? 0, major: g[AbsCode.mtTouchMajor] ?? 0)
+            sample(
+                id: 0, x: g[AbsCode.mtPositionX] ?? 0, y: g[AbsCode.mtPositionY] ?? 0,
+                pressure: g[AbsCode.mtPressure] ?? 0, major: g[AbsCode.mtTouchMajor] ?? 0)
         }
-        let matched = ProtocolATracker.match(previous: protocolA.previous,
-                                             positions: samples.map { ($0.x, $0.y) })
+        let matched = ProtocolATracker.match(
+            previous: protocolA.previous,
+            positions: samples.map { ($0.x, $0.y) })
         var contacts: [TouchSample] = []
         for (index, var contact) in samples.enumerated() {
             contact.id = matched[index] ?? takeID()
@@ -99,9 +103,11 @@ extension MultitouchDecoder {
             }
             let id = single.id ?? takeID()
             single.id = id
-            return TouchFrame(time: event.time, contacts: [
-                sample(id: id, x: single.x, y: single.y, pressure: single.pressure, major: 0),
-            ])
+            return TouchFrame(
+                time: event.time,
+                contacts: [
+                    sample(id: id, x: single.x, y: single.y, pressure: single.pressure, major: 0)
+                ])
         default: break
         }
         return nil

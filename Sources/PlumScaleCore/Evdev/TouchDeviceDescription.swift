@@ -8,8 +8,10 @@ public struct AbsAxis: Equatable, Sendable {
     /// Units per mm (per radian for orientation); 0 when unknown.
     public var resolution: Int32
 
-    public init(code: UInt16, minimum: Int32, maximum: Int32,
-                fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+    public init(
+        code: UInt16, minimum: Int32, maximum: Int32,
+        fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+    ) {
         self.code = code
         self.minimum = minimum
         self.maximum = maximum
@@ -48,9 +50,11 @@ public struct TouchDeviceDescription: Equatable, Sendable {
     /// INPUT_PROP_* bits (1 = INPUT_PROP_DIRECT).
     public var properties: Set<UInt16>
 
-    public init(name: String, bus: Int = 0, vendor: Int = 0, product: Int = 0, version: Int = 0,
-                axes: [AbsAxis], supportedCodes: [UInt16: Set<UInt16>] = [:],
-                properties: Set<UInt16> = []) {
+    public init(
+        name: String, bus: Int = 0, vendor: Int = 0, product: Int = 0, version: Int = 0,
+        axes: [AbsAxis], supportedCodes: [UInt16: Set<UInt16>] = [:],
+        properties: Set<UInt16> = []
+    ) {
         self.name = name
         self.bus = bus
         self.vendor = vendor
@@ -87,14 +91,22 @@ public struct TouchDeviceDescription: Equatable, Sendable {
         if let slot = axes[AbsCode.mtSlot] {
             let count = Int(slot.maximum) - Int(slot.minimum) + 1
             if count > EvdevLimits.maximumSlots {
-                found.append((AbsCode.mtSlot, "ABS_MT_SLOT \(slot.minimum)...\(slot.maximum) declares \(count) slots; "
-                    + "at most \(EvdevLimits.maximumSlots) are allowed (libevdev's limit)"))
+                found.append(
+                    (
+                        AbsCode.mtSlot,
+                        "ABS_MT_SLOT \(slot.minimum)...\(slot.maximum) declares \(count) slots; "
+                            + "at most \(EvdevLimits.maximumSlots) are allowed (libevdev's limit)"
+                    ))
             }
         }
         if let mapping = screenAxes {
             for axis in [mapping.x, mapping.y] where !axis.hasRange {
-                found.append((axis.code, "\(AbsCode.name(axis.code)) has an empty range (min = max = \(axis.minimum)): "
-                    + "contacts cannot be placed on the screen; expected min < max"))
+                found.append(
+                    (
+                        axis.code,
+                        "\(AbsCode.name(axis.code)) has an empty range (min = max = \(axis.minimum)): "
+                            + "contacts cannot be placed on the screen; expected min < max"
+                    ))
             }
         }
         return found

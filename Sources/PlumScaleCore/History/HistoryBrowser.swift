@@ -86,7 +86,8 @@ public struct HistoryBrowser: Equatable, Sendable {
     /// start is known. Pages far from the view are let go.
     mutating func pageRequests(height: Double) -> [Effect] {
         let visible = visibleIndices(height: height)
-        let first = visible.lowerBound / Self.pageSize, last = (visible.upperBound + Self.pageSize / 2) / Self.pageSize
+        let first = visible.lowerBound / Self.pageSize
+        let last = (visible.upperBound + Self.pageSize / 2) / Self.pageSize
         for page in pages.keys where page < first - 1 || page > last + 1 {
             pages[page] = nil
             labels[page] = nil

@@ -15,14 +15,19 @@ struct HistoryColumns {
 
     init(rows: [(HistoryRow, String)], width: Double, metrics: TextMetrics) {
         self.metrics = metrics
-        let gap = 24.0, margin = 16.0, chevronWidth = 24.0
+        let gap = 24.0
+        let margin = 16.0
+        let chevronWidth = 24.0
         func widest(_ texts: [String], _ size: Double) -> Double { texts.map { metrics.width($0, size: size) }.max() ?? 0 }
-        let ids = rows.map { "#\($0.0.id)" } + ["#"], times = rows.map(\.1) + ["Taken"]
-        let counts = rows.map { Self.objects($0.0) } + ["Objects"], readings = rows.map { Self.heaviest($0.0) } + ["Heaviest"]
+        let ids = rows.map { "#\($0.0.id)" } + ["#"]
+        let times = rows.map(\.1) + ["Taken"]
+        let counts = rows.map { Self.objects($0.0) } + ["Objects"]
+        let readings = rows.map { Self.heaviest($0.0) } + ["Heaviest"]
         let natural = widest(ids, 22) + widest(times, 22) + widest(counts, 22) + widest(readings, 22) + 3 * gap
         let room = width - 2 * margin - chevronWidth - gap
         size = natural > room ? max(11, (22 * room / natural).rounded(.down)) : 22
-        let s = size, g = gap * s / 22
+        let s = size
+        let g = gap * s / 22
         id = margin
         time = id + widest(ids, s) + g
         objects = time + widest(times, s) + g

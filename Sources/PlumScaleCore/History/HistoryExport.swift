@@ -11,8 +11,10 @@ public enum HistoryExport {
     /// Column names, in order, shared by CSV and JSON.
     /// `units` (last, so readers of the older columns are undisturbed) is
     /// what the weighing was shown in; `grams` are grams whatever it says.
-    public static let columns = ["weighing_id", "taken_at", "device", "mode", "index",
-                                 "x", "y", "force", "grams", "stable", "tare", "units"]
+    public static let columns = [
+        "weighing_id", "taken_at", "device", "mode", "index",
+        "x", "y", "force", "grams", "stable", "tare", "units",
+    ]
 
     /// "2024-05-01T12:30:00.250Z": UTC with milliseconds.
     public static func isoTime(_ date: Date) -> String {

@@ -39,7 +39,8 @@ enum HistoryLayout {
     static let back = Rect(x: 10, y: 10, width: 120, height: 48)
 
     static func previewRect(size: Size) -> Rect {
-        let w = size.width * 0.6, h = size.height * 0.6
+        let w = size.width * 0.6
+        let h = size.height * 0.6
         return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2 - 30, width: w, height: h)
     }
 

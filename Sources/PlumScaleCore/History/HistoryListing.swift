@@ -19,9 +19,9 @@ public enum HistoryListing {
         let approx = mode == "area" ? "~" : ""
         let gramsText = grams.map { WeightFormat(units: units, step: step).text(grams: $0) ?? String(format: "%.1f g", $0) }
         switch (gramsText, forceText) {
-        case let (g?, f?): return g + " (\(approx)\(f))"
-        case let (g?, nil): return g
-        case let (nil, f?): return approx + f
+        case (let g?, let f?): return g + " (\(approx)\(f))"
+        case (let g?, nil): return g
+        case (nil, let f?): return approx + f
         default: return "-"
         }
     }
@@ -33,18 +33,23 @@ public enum HistoryListing {
         // Names come from devices and files: escape sequences in them are
         // shown, never sent to the terminal (TerminalText).
         let body = rows.map { row in
-            [String(row.id), localTime(row.takenAt, timeZone: timeZone), TerminalText.visible(row.mode),
-             String(row.objectCount),
-             heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode, units: row.units, step: row.step),
-             TerminalText.visible(row.device)]
+            [
+                String(row.id), localTime(row.takenAt, timeZone: timeZone), TerminalText.visible(row.mode),
+                String(row.objectCount),
+                heaviestText(force: row.heaviestForce, grams: row.heaviestGrams, mode: row.mode, units: row.units, step: row.step),
+                TerminalText.visible(row.device),
+            ]
         }
         let table = [header] + body
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         var out = ""
         for line in table {
             let cells = line.enumerated().map { column, cell in
-                column == line.count - 1 ? cell : cell.padding(toLength: widths[column],
-                                                                withPad: " ", startingAt: 0)
+                column == line.count - 1
+                    ? cell
+                    : cell.padding(
+                        toLength: widths[column],
+                        withPad: " ", startingAt: 0)
             }
             out += cells.joined(separator: "  ") + "\n"
         }

@@ -15,14 +15,17 @@ extension AppState {
         let viewport = Rect(x: 0, y: HistoryBrowser.top, width: size.width, height: size.height - HistoryBrowser.top)
         for (index, row, label) in shown {
             let rect = browser.rowRect(index, width: size.width)
-            appendRow(row, label: label, rect: rect, viewport: viewport, columns: columns, selected: index == browser.selected, into: &scene)
+            appendRow(
+                row, label: label, rect: rect, viewport: viewport, columns: columns, selected: index == browser.selected, into: &scene)
             if browser.peek.row == row.id { pressedRow = (rect, row, label) }
         }
         if browser.knownCount == 0, !browser.requested.contains(0) {
             let empty = "No weighings yet. Press Record (space) on the scale."
             for (i, line) in Flow.paragraph(empty, width: size.width - 40, size: 24, metrics: metrics).enumerated() {
-                scene.shapes.append(.text(
-                    line.text, at: Point(size.width / 2, size.height / 2 + Double(i) * 30), anchor: .center, size: line.size, color: .grey))
+                scene.shapes.append(
+                    .text(
+                        line.text, at: Point(size.width / 2, size.height / 2 + Double(i) * 30), anchor: .center, size: line.size,
+                        color: .grey))
             }
         }
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: size.width, height: HistoryBrowser.top - 2), color: Color(245, 245, 250)))
@@ -43,7 +46,8 @@ extension AppState {
         scene.shapes.append(.rect(rect, color: selected ? Color(225, 232, 255) : Color(250, 250, 252)))
         // A row half scrolled out shows its background only: no text is ever cut.
         guard viewport.contains(rect, tolerance: 0.5) else {
-            let visible = Rect(x: rect.x, y: max(rect.y, viewport.y), width: rect.width, height: min(rect.maxY, viewport.maxY) - max(rect.y, viewport.y))
+            let visible = Rect(
+                x: rect.x, y: max(rect.y, viewport.y), width: rect.width, height: min(rect.maxY, viewport.maxY) - max(rect.y, viewport.y))
             if visible.height >= 8 { scene.elements.append(Element(kind: .row, weighingID: row.id, rect: visible)) }
             return
         }
@@ -118,7 +122,8 @@ extension AppState {
     func appendWeighing(_ weighing: Weighing, in rect: Rect, titled: Bool = true, into scene: inout Scene) {
         var area = rect
         if titled {
-            let title = "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone)) · \(weighing.device) · \(weighing.mode)"
+            let title =
+                "#\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone)) · \(weighing.device) · \(weighing.mode)"
             let titleSize = metrics.size(fitting: title, width: rect.width - 20, preferred: 16, minimum: 10)
             scene.shapes.append(.text(title, at: Point(rect.x + 10, rect.y + 6), anchor: .topLeft, size: titleSize, color: .grey))
             let used = 10 + metrics.lineHeight * titleSize
@@ -149,7 +154,8 @@ extension AppState {
             let mode = ForceMode(rawValue: weighing.mode) ?? .position
             for object in weighing.objects {
                 let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: mode) ?? "no force"
-                let notes = (object.stable ? "" : " (unsettled)") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
+                let notes =
+                    (object.stable ? "" : " (unsettled)") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
                 let line = "\(object.index + 1). \(value)\(notes)"
                 let lineSize = metrics.size(fitting: line, width: listWidth, preferred: 18, minimum: 11)
                 guard y + metrics.lineHeight * lineSize <= size.height - 10 else { break }

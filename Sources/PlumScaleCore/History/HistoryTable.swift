@@ -35,7 +35,8 @@ extension HistoryBrowser {
     }
 
     private mutating func handle(_ event: InputEvent, _ context: HistoryContext, _ reply: inout HistoryReply) -> Bool {
-        let size = context.size, now = context.now
+        let size = context.size
+        let now = context.now
         switch event.kind {
         case .touchDown(let s):
             let force = context.measuresForce ? s.pressure : nil
@@ -105,7 +106,8 @@ extension HistoryBrowser {
             press.scrolling = true
         }
         if press.scrolling {
-            let dy = p.y - press.lastY, dt = now - press.lastTime
+            let dy = p.y - press.lastY
+            let dt = now - press.lastTime
             offset -= dy
             if dt > 0 { velocity = -dy / dt }
             clampOffset(height: context.size.height)

@@ -16,8 +16,10 @@ public struct WeighedObject: Equatable, Sendable, Codable {
     /// The tare (force 0...1) subtracted from this contact's raw reading.
     public var tare: Double
 
-    public init(index: Int, x: Double, y: Double, force: Double?, grams: Double?,
-                stable: Bool, tare: Double = 0) {
+    public init(
+        index: Int, x: Double, y: Double, force: Double?, grams: Double?,
+        stable: Bool, tare: Double = 0
+    ) {
         self.index = index
         self.x = x
         self.y = y
@@ -51,8 +53,10 @@ public struct Weighing: Equatable, Sendable {
     /// The units a weighing can have been shown in.
     public static let unitNames: Set<String> = Set(WeightUnit.allCases.map(\.rawValue))
 
-    public init(id: Int64? = nil, takenAt: Date, device: String, mode: String,
-                objects: [WeighedObject], units: String = "g", step: Double? = nil) {
+    public init(
+        id: Int64? = nil, takenAt: Date, device: String, mode: String,
+        objects: [WeighedObject], units: String = "g", step: Double? = nil
+    ) {
         self.id = id
         self.takenAt = takenAt
         self.device = device
@@ -81,13 +85,13 @@ public struct Weighing: Equatable, Sendable {
     /// The ordering behind `heaviest` (the store's SQL mirrors it).
     static func heavierFirst(_ a: WeighedObject, _ b: WeighedObject) -> Bool {
         switch (a.grams, b.grams) {
-        case let (ga?, gb?) where ga != gb: return ga > gb
+        case (let ga?, let gb?) where ga != gb: return ga > gb
         case (.some, nil): return true
         case (nil, .some): return false
         default: break
         }
         switch (a.force, b.force) {
-        case let (fa?, fb?) where fa != fb: return fa > fb
+        case (let fa?, let fb?) where fa != fb: return fa > fb
         case (.some, nil): return true
         case (nil, .some): return false
         default: return a.index < b.index
@@ -114,8 +118,10 @@ public struct HistoryRow: Equatable, Sendable {
         heaviestGrams.map { WeightFormat(units: units, step: step).text(grams: $0) ?? Plum.grams($0) }
     }
 
-    public init(id: Int64, takenAt: Date, device: String, mode: String, objectCount: Int,
-                heaviestForce: Double?, heaviestGrams: Double?, units: String = "g", step: Double? = nil) {
+    public init(
+        id: Int64, takenAt: Date, device: String, mode: String, objectCount: Int,
+        heaviestForce: Double?, heaviestGrams: Double?, units: String = "g", step: Double? = nil
+    ) {
         self.units = units
         self.step = step
         self.id = id

@@ -176,8 +176,10 @@ public struct PinPad: Equatable, Sendable {
     /// dots, as large as the screen allows (100 x 70 at most).
     static func keyRects(size: Size) -> [(action: PinPadAction, rect: Rect)] {
         let gap = 10.0
-        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24), w = min(100, h * 1.45)
-        let x0 = size.width / 2 - (3 * w + 2 * gap) / 2, y0 = top(size: size) + 2 * textRoom
+        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24)
+        let w = min(100, h * 1.45)
+        let x0 = size.width / 2 - (3 * w + 2 * gap) / 2
+        let y0 = top(size: size) + 2 * textRoom
         return keys.enumerated().map { i, key in
             (key, Rect(x: x0 + Double(i % 3) * (w + gap), y: y0 + Double(i / 3) * (h + gap), width: w, height: h))
         }

@@ -201,7 +201,8 @@ extension AppState {
             }
         }
         if let pad = self.kiosk?.pinPad {
-            let live = kiosk.isLocked(at: now)
+            let live =
+                kiosk.isLocked(at: now)
                 ? kiosk.padMessage(pad.message, at: now)
                 : (pad.message.hasPrefix(PinPad.countdownPrefix) ? PinPad.prompt : pad.message)
             if live != pad.message {
@@ -339,7 +340,8 @@ extension AppState {
     func operatorBar(size: Size) -> (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)]) {
         let lines = (deviceNotice == nil ? 0 : 1) + modeBanner.count
         let top = (lines > 0 ? 12.0 + Double(lines) * 24 : 0) + 12
-        let width = min(640, size.width - 24), height = 52.0
+        let width = min(640, size.width - 24)
+        let height = 52.0
         let bar = Rect(x: (size.width - width) / 2, y: top, width: width, height: height)
         let leave = Rect(x: bar.x + bar.width - 8 - 150, y: top + 8, width: 150, height: 36)
         let lock = Rect(x: leave.x - 10 - 90, y: top + 8, width: 90, height: 36)
@@ -353,7 +355,8 @@ extension AppState {
         guard let pad = kiosk?.pinPad else { return }
         let size = layout.size
         scene.beginModal(dim: Color(20, 20, 30, 200))
-        let top = PinPad.top(size: size), room = PinPad.textRoom
+        let top = PinPad.top(size: size)
+        let room = PinPad.textRoom
         let messageSize = metrics.size(fitting: pad.message, width: size.width - 24, preferred: 26, minimum: 12)
         scene.shapes.append(
             .text(pad.message, at: Point(size.width / 2, top + room / 2), anchor: .center, size: messageSize, color: .white))
@@ -371,11 +374,14 @@ extension AppState {
     /// screen; on the scale, the bar that says so, with Lock and Leave kiosk.
     private func appendOperatorMode(to scene: inout Scene) {
         guard let kiosk, kiosk.role == .operator else { return }
-        let size = layout.size, edge = 6.0
-        for rect in [Rect(x: 0, y: 0, width: size.width, height: edge),
-                     Rect(x: 0, y: size.height - edge, width: size.width, height: edge),
-                     Rect(x: 0, y: 0, width: edge, height: size.height),
-                     Rect(x: size.width - edge, y: 0, width: edge, height: size.height)] {
+        let size = layout.size
+        let edge = 6.0
+        for rect in [
+            Rect(x: 0, y: 0, width: size.width, height: edge),
+            Rect(x: 0, y: size.height - edge, width: size.width, height: edge),
+            Rect(x: 0, y: 0, width: edge, height: size.height),
+            Rect(x: size.width - edge, y: 0, width: edge, height: size.height),
+        ] {
             scene.shapes.append(.rect(rect, color: Self.operatorOrange))
         }
         guard showsOperatorBar else { return }

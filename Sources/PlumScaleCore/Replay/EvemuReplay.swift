@@ -9,8 +9,9 @@ public enum EvemuReplay {
         } catch {
             throw InputFileError(file: file, error.description)
         }
-        return Replay(device: ReplayDevice(
-            name: recording.device.name, mode: recording.device.forceMode, deviceGrams: DeviceGrams(recording.device)), events: events)
+        return Replay(
+            device: ReplayDevice(
+                name: recording.device.name, mode: recording.device.forceMode, deviceGrams: DeviceGrams(recording.device)), events: events)
     }
 
     public static func inputFileError(_ error: EvemuParseError) -> InputFileError {

@@ -69,7 +69,8 @@ public enum ReplayText {
     public static func trimmed<S: StringProtocol>(_ line: S) -> String {
         let utf8 = line.utf8
         if let first = utf8.first, (0x21...0x7E).contains(first),
-           (0x21...0x7E).contains(utf8[utf8.index(utf8.endIndex, offsetBy: -1)]) {
+            (0x21...0x7E).contains(utf8[utf8.index(utf8.endIndex, offsetBy: -1)])
+        {
             return String(line)
         }
         return line.trimmingCharacters(in: .whitespacesAndNewlines)

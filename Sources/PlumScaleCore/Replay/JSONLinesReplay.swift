@@ -18,7 +18,8 @@ public enum JSONLinesReplay {
         var header: ReplayLine.Header?
         var down = Set<Int>()
         var lastTime = 0.0
-        var pressureVaries = false, sawTouchMajor = false
+        var pressureVaries = false
+        var sawTouchMajor = false
         let decoder = JSONDecoder()
         var lineNumber = 0
         for rawLine in lines {
@@ -151,8 +152,12 @@ public enum JSONLinesReplay {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             if key.isEmpty { return "expected one JSON object per line" }
-            let what = type == Double.self ? "a number" : type == Int.self ? "an integer"
-                : type == String.self ? "a string" : type == Bool.self ? "true or false" : "\(type)"
+            let what =
+                type == Double.self
+                ? "a number"
+                : type == Int.self
+                    ? "an integer"
+                    : type == String.self ? "a string" : type == Bool.self ? "true or false" : "\(type)"
             return "expected \(what) for \"\(key)\""
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "expected one JSON object on this line (not valid JSON)" }

@@ -37,7 +37,8 @@ extension AppState {
             changed = true
         }
         guard contactTimeout.isFinite, contactTimeout > 0 else { return changed }
-        let horizon = now - contactTimeout, mouse = self.mouse != nil
+        let horizon = now - contactTimeout
+        let mouse = self.mouse != nil
         func isStale(_ contact: Contact) -> Bool { contact.lastSeen < horizon && Self.canExpire(contact, mouse: mouse) }
         // Usually none: look before gathering.
         guard scale.board.contacts.contains(where: isStale) else { return changed }

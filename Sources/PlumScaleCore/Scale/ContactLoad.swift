@@ -37,7 +37,8 @@ struct ContactLoad: Equatable, Sendable {
             self.anchor = position
             return
         }
-        let dx = position.x - anchor.x, dy = position.y - anchor.y
+        let dx = position.x - anchor.x
+        let dy = position.y - anchor.y
         if dx * dx + dy * dy > Self.stillDistance * Self.stillDistance {
             self.anchor = position
             fade.reset()

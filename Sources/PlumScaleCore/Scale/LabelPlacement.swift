@@ -36,14 +36,16 @@ struct LabelPlacer {
         // Around the centre, ring after ring of label-sized steps: farther on
         // an uncrowded screen, not at all on a crowded one (each step checks
         // every label placed, so a crowd would cost the square of itself).
-        let stepX = size.width + 6, stepY = size.height + 2
+        let stepX = size.width + 6
+        let stepY = size.height + 2
         let rings = taken.count < 32 ? 8 : taken.count < 64 ? 4 : 0
         for ring in stride(from: 1, through: rings, by: 1) {
             for dy in -ring...ring {
                 for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
-                    let rect = clamped(Rect(
-                        x: left + Double(dx) * stepX, y: center.y - size.height / 2 + Double(dy) * stepY,
-                        width: size.width, height: size.height))
+                    let rect = clamped(
+                        Rect(
+                            x: left + Double(dx) * stepX, y: center.y - size.height / 2 + Double(dy) * stepY,
+                            width: size.width, height: size.height))
                     if isFree(rect) { return take(rect) }
                 }
             }

@@ -49,7 +49,9 @@ enum PercentText {
     /// string, at most 15 bytes below 1e9: no heap allocation).
     private static func write(_ n: Int, negative: Bool, suffix: StaticString) -> String {
         String(unsafeUninitializedCapacity: 15) { buffer in
-            var digits = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) as (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+            var digits =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                as (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
             var count = 0
             var whole = n / 10
             withUnsafeMutableBytes(of: &digits) { raw in
@@ -61,7 +63,10 @@ enum PercentText {
                 } while whole > 0
             }
             var i = 0
-            if negative { buffer[i] = UInt8(ascii: "-"); i += 1 }
+            if negative {
+                buffer[i] = UInt8(ascii: "-")
+                i += 1
+            }
             withUnsafeBytes(of: &digits) { raw in
                 let d = raw.bindMemory(to: Int.self)
                 for k in stride(from: count - 1, through: 0, by: -1) {

@@ -16,18 +16,24 @@ enum PlumDrawing {
     /// enlarged), each label placed where it is whole inside `area`.
     static func append(_ circles: [PlumCircle], fittedIn area: Rect, metrics: TextMetrics, to scene: inout Scene) {
         guard !circles.isEmpty, area.width > 0, area.height > 0 else { return }
-        let minX = circles.map { $0.position.x - $0.radius }.min() ?? 0, maxX = circles.map { $0.position.x + $0.radius }.max() ?? 0
-        let minY = circles.map { $0.position.y - $0.radius }.min() ?? 0, maxY = circles.map { $0.position.y + $0.radius }.max() ?? 0
+        let minX = circles.map { $0.position.x - $0.radius }.min() ?? 0
+        let maxX = circles.map { $0.position.x + $0.radius }.max() ?? 0
+        let minY = circles.map { $0.position.y - $0.radius }.min() ?? 0
+        let maxY = circles.map { $0.position.y + $0.radius }.max() ?? 0
         let scale = min(1, area.width / max(maxX - minX, 1), area.height / max(maxY - minY, 1))
         let ox = area.x + (area.width - (maxX - minX) * scale) / 2 - minX * scale
         let oy = area.y + (area.height - (maxY - minY) * scale) / 2 - minY * scale
         func map(_ p: Point) -> Point { Point(ox + p.x * scale, oy + p.y * scale) }
         for circle in circles {
-            if let fill = circle.fill { scene.shapes.append(.disc(center: map(circle.position), radius: circle.radius * scale, color: fill)) }
+            if let fill = circle.fill {
+                scene.shapes.append(.disc(center: map(circle.position), radius: circle.radius * scale, color: fill))
+            }
         }
         for circle in circles {
             scene.shapes.append(
-                .ring(center: map(circle.position), radius: circle.radius * scale, width: max(Plum.strokeWidth * scale, 1.5), color: circle.ring))
+                .ring(
+                    center: map(circle.position), radius: circle.radius * scale, width: max(Plum.strokeWidth * scale, 1.5),
+                    color: circle.ring))
         }
         var placer = LabelPlacer(bounds: area.insetBy(2), obstacles: [])
         let size = max(Plum.labelSize * scale, 11)

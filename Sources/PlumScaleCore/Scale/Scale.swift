@@ -157,11 +157,12 @@ public struct Scale: Equatable, Sendable {
 
     /// Zeroes every contact on the glass.
     public mutating func tareAll() {
-        tares.tareAll(board.contacts.indices.compactMap { index in
-            guard let value = settledValue(at: index) else { return nil }
-            let contact = board.contacts[index]
-            return TareBook.Contact(id: contact.id, force: value, x: contact.position.x, y: contact.position.y)
-        })
+        tares.tareAll(
+            board.contacts.indices.compactMap { index in
+                guard let value = settledValue(at: index) else { return nil }
+                let contact = board.contacts[index]
+                return TareBook.Contact(id: contact.id, force: value, x: contact.position.x, y: contact.position.y)
+            })
         for index in loads.indices { loads[index]?.weighing.resetStability() }
         updateHeaviest()
     }

@@ -149,7 +149,8 @@ extension AppState {
 
     mutating func place(_ sample: TouchSample) -> Bool {
         guard sample.x.isFinite, sample.y.isFinite else { return false }
-        let x = min(max(sample.x, 0), 1), y = min(max(sample.y, 0), 1)
+        let x = min(max(sample.x, 0), 1)
+        let y = min(max(sample.y, 0), 1)
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
             scale.fit = config.calibrationFit(forDevice: source.deviceName)

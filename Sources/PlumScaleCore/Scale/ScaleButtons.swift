@@ -35,7 +35,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items.append((.unitsTapped, "Units", "u")) }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
-        let gap = Flow.gap, room = size.width - 2 * gap
+        let gap = Flow.gap
+        let room = size.width - 2 * gap
         let long = items.map { "\($0.1) (\($0.2))" }
         let oneRow = Flow.buttonRows(long, right: size.width - gap, bottom: size.height - gap, width: room, metrics: metrics)
         let titles = Set(oneRow.map(\.y)).count == 1 ? long : items.map(\.1)
@@ -44,8 +45,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
             ScaleButton(action: item.0, title: placed.0, rect: placed.1)
         }
         shapes = buttons.flatMap { button -> [Shape] in
-            [.rect(button.rect, color: Color(232, 232, 240)),
-             .text(button.title, at: button.rect.center, anchor: .center, size: Flow.buttonText, color: .ink)]
+            [
+                .rect(button.rect, color: Color(232, 232, 240)),
+                .text(button.title, at: button.rect.center, anchor: .center, size: Flow.buttonText, color: .ink),
+            ]
         }
         elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
         top = rects.map(\.y).min() ?? size.height
@@ -72,7 +75,9 @@ extension AppState {
 
     /// A new panel when the layout, the mode or the kiosk's role has changed.
     mutating func refreshButtonPanel() {
-        let size = layout.size, mode = source.mode, operatorActions = operatorActionsAllowed
+        let size = layout.size
+        let mode = source.mode
+        let operatorActions = operatorActionsAllowed
         if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions) {
             buttonPanel = ScaleButtonPanel(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions)
         }

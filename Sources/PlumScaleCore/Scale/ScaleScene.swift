@@ -26,7 +26,8 @@ extension AppState {
             obstacles: (withButtons ? buttonPanel.buttons.map(\.rect) : []) + footer + reserved)
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if count == 0 {
-            let top = bannerBottom, bottom = footer.map(\.y).min() ?? (withButtons ? buttonPanel.top : size.height)
+            let top = bannerBottom
+            let bottom = footer.map(\.y).min() ?? (withButtons ? buttonPanel.top : size.height)
             let right = reserved.map(\.x).min() ?? size.width
             let promptSize = metrics.size(fitting: Plum.prompt, width: right - 40, preferred: 44, minimum: 14)
             // Centred on the screen, as the original; between the banner and
@@ -70,7 +71,8 @@ extension AppState {
             scene.shapes.append(.text(line.0, at: Point(corner.x + width / 2, y), anchor: .topCenter, size: line.1, color: line.2))
             y += metrics.lineHeight * line.1
         }
-        let position = shown.position, radius = shown.radius
+        let position = shown.position
+        let radius = shown.radius
         let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)
         if shown.stable {
             scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
@@ -90,11 +92,14 @@ extension AppState {
         if let info = scale.fitSummary { lines.append(info) }
         if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
         guard !lines.isEmpty else { return [] }
-        let size = layout.size, textSize = 16.0, gap = Flow.gap
+        let size = layout.size
+        let textSize = 16.0
+        let gap = Flow.gap
         let left = buttonPanel.buttons.map(\.rect.x).min() ?? size.width
         let besideRoom = left - 2 * gap
         let fitsBeside = lines.allSatisfy { metrics.width($0, size: textSize) <= besideRoom }
-        let laid = fitsBeside
+        let laid =
+            fitsBeside
             ? lines.map { ($0, textSize) }
             : lines.flatMap { Flow.paragraph($0, width: size.width - 2 * gap, size: textSize, metrics: metrics) }
         var bottom = fitsBeside ? size.height - gap : buttonPanel.top - gap / 2

@@ -18,7 +18,9 @@ public struct ScaleTotal: Equatable, Sendable {
     /// The total of contacts as shown, in `mode`.
     init(_ shown: [ShownContact], mode: ForceMode) {
         guard mode != .position else { return }
-        var grams = 0.0, force = 0.0, allGrams = true
+        var grams = 0.0
+        var force = 0.0
+        var allGrams = true
         var format: WeightFormat?
         for contact in shown where contact.weighed {
             count += 1

@@ -94,7 +94,8 @@ extension AppState {
     /// Every contact as shown, in the board's order (plain values: the
     /// array is freed without a pass over its elements), with its share.
     func shownContacts() -> [ShownContact] {
-        let count = scale.board.contacts.count, mode = source.mode
+        let count = scale.board.contacts.count
+        let mode = source.mode
         var shown: [ShownContact] = []
         shown.reserveCapacity(count)
         // One format for all: the same unit and step d.

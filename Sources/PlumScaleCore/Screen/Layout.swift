@@ -25,7 +25,8 @@ public struct Layout: Equatable, Sendable {
     /// (smaller windows lay out tighter rather than shrink their text), then
     /// growing with the window in quarter steps (1.5 at 1920x1080, 3 at 3840x2160).
     public static func defaultScale(for screen: Size) -> Double {
-        let long = max(screen.width, screen.height), short = min(screen.width, screen.height)
+        let long = max(screen.width, screen.height)
+        let short = min(screen.width, screen.height)
         guard long.isFinite, short.isFinite, long > 0, short > 0 else { return 1 }
         let fit = min(long / 1280, short / 720)
         return min(max((fit * 4).rounded(.down) / 4, 1), scaleRange.upperBound)
@@ -46,7 +47,8 @@ public struct Layout: Equatable, Sendable {
     /// A touch normalised to the screen (as SDL gives it) in layout pixels.
     public func layoutPoint(normalizedX nx: Double, normalizedY ny: Double) -> Point {
         let logical = logicalScreen
-        let sx = nx * logical.width, sy = ny * logical.height
+        let sx = nx * logical.width
+        let sy = ny * logical.height
         return rotation == 0 ? Point(sx, sy) : Point(sy, logical.width - sx)
     }
 

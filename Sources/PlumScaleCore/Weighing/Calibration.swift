@@ -145,8 +145,9 @@ public struct CalibrationFit: Equatable, Sendable {
         guard linearityChecked else {
             return "Calibrated, \(pointCount) points\(zero): linearity not checked (add a third)"
         }
-        return String(format: "Calibrated: R² %.4f, max residual %.2f g, %d pts%@",
-                      rSquared, maxResidualGrams, pointCount, zero)
+        return String(
+            format: "Calibrated: R² %.4f, max residual %.2f g, %d pts%@",
+            rSquared, maxResidualGrams, pointCount, zero)
     }
 
     /// Grams for a force.
@@ -218,16 +219,20 @@ public struct CalibrationFit: Equatable, Sendable {
             let count = Double(points.count)
             let meanForce = points.map(\.force).reduce(0, +) / count
             let meanGrams = points.map(\.grams).reduce(0, +) / count
-            var sxx = 0.0, sxy = 0.0, syy = 0.0
+            var sxx = 0.0
+            var sxy = 0.0
+            var syy = 0.0
             for point in points {
-                let dx = point.force - meanForce, dy = point.grams - meanGrams
+                let dx = point.force - meanForce
+                let dy = point.grams - meanGrams
                 sxx += dx * dx
                 sxy += dx * dy
                 syy += dy * dy
             }
             slope = sxy / sxx
             intercept = meanGrams - slope * meanForce
-            var residualSquares = 0.0, largest = 0.0
+            var residualSquares = 0.0
+            var largest = 0.0
             for point in points {
                 let residual = point.grams - (slope * point.force + intercept)
                 residualSquares += residual * residual

@@ -54,7 +54,8 @@ struct SortedWindow: Equatable, Sendable {
 
     /// The first position whose value is not below `value`.
     private func firstIndex(notBelow value: Double) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
             if values[middle] < value { low = middle + 1 } else { high = middle }

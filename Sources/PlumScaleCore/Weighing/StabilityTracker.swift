@@ -47,11 +47,13 @@ public struct StabilityTracker: Equatable, Sendable {
         // all of them when their extremes fit, else found by a scan.
         var first = 0
         if !allSamplesFit(band) {
-            var low = value, high = value
+            var low = value
+            var high = value
             first = samples.count - 1
             while first > 0 {
                 let candidate = samples[first - 1].value
-                let newLow = min(low, candidate), newHigh = max(high, candidate)
+                let newLow = min(low, candidate)
+                let newHigh = max(high, candidate)
                 if newHigh - newLow > band { break }
                 low = newLow
                 high = newHigh

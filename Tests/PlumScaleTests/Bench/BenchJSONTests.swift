@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
-@testable import PlumScaleCore
 @testable import PlumScaleBench
+@testable import PlumScaleCore
 
 /// bench.json's contract: exactly the nine keys of issue #8 and the three of issue 16, numbers where a
 /// part ran and null where it did not.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -11,8 +12,9 @@ import Testing
             return
         }
         #expect(window.config == "/etc/plum.json")
-        guard case .render(let render) = try ArgumentParser.parse(
-            ["render", "--replay", "a", "--out", "b.png", "--config", "c.json", "--verbose"])
+        guard
+            case .render(let render) = try ArgumentParser.parse(
+                ["render", "--replay", "a", "--out", "b.png", "--config", "c.json", "--verbose"])
         else {
             Issue.record("expected a render command")
             return
@@ -24,8 +26,10 @@ import Testing
         #expect(try ArgumentParser.parse(["config", "check"]) == .configCheck(path: nil))
         #expect(try ArgumentParser.parse(["config", "check", "x.json"]) == .configCheck(path: "x.json"))
         #expect(try ArgumentParser.parse(["config", "check", "-v", "x.json"]) == .configCheck(path: "x.json"))
-        for bad in [["config"], ["config", "fix"], ["config", "check", "a", "b"], ["config", "check", "--bogus"],
-                    ["--config"]] {
+        for bad in [
+            ["config"], ["config", "fix"], ["config", "check", "a", "b"], ["config", "check", "--bogus"],
+            ["--config"],
+        ] {
             #expect(throws: UsageError.self, "\(bad)") { try ArgumentParser.parse(bad) }
         }
     }
@@ -50,7 +54,8 @@ import Testing
     }
 
     @Test func goodFilePrintsTheEffectiveConfiguration() throws {
-        let (dir, path) = try write("""
+        let (dir, path) = try write(
+            """
             {"stability": {"seconds": 2}, "kiosk": {"pin": "2468", "idleSeconds": 30}}
             """)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -96,7 +101,8 @@ import Testing
     }
 
     @Test func unknownKeyAndWrongTypeEachNameTheKey() throws {
-        let (dir, path) = try write("""
+        let (dir, path) = try write(
+            """
             {
               "heaviestMargin": "small",
               "kiosk": {"autoRecord": "yes", "idle": 5},
@@ -123,7 +129,8 @@ import Testing
     /// Issue 15: lines no scale can trust, refused naming the points' key;
     /// the new keys are checked too.
     @Test func untrustworthyCalibrationsAreRefusedNamingTheirKey() throws {
-        let (dir, path) = try write("""
+        let (dir, path) = try write(
+            """
             {"calibrations": {
                "two close": {"points": [{"force": 0.3, "grams": 5}, {"force": 0.4, "grams": 6}]},
                "backwards": {"points": [{"force": 0, "grams": 0}, {"force": 0.2, "grams": 10}, {"force": 0.4, "grams": 0}]},

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -19,12 +20,15 @@ extension ConfigTests {
         }
 
         @Test func defaultPathPrefersXDGConfigHome() {
-            #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])
-                == "/x/cfg/plumscale/config.json")
-            #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"])
-                == "/home/u/.config/plumscale/config.json")
-            #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
-                == "/home/u/.config/plumscale/config.json")
+            #expect(
+                ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])
+                    == "/x/cfg/plumscale/config.json")
+            #expect(
+                ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"])
+                    == "/home/u/.config/plumscale/config.json")
+            #expect(
+                ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
+                    == "/home/u/.config/plumscale/config.json")
             #expect(ConfigFile.defaultPath(environment: [:]) == nil)
         }
 
@@ -61,7 +65,8 @@ extension ConfigTests {
             let directory = try Self.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let path = directory + "/config.json"
-            try Self.write("""
+            try Self.write(
+                """
                 {"kiosk": {"pin": "9876"}, "calibrations": {"old": {"points": [{"force": 0.1, "grams": 1}, {"force": 0.2, "grams": 2}]}},
                  "custom": {"kept": [1, "two", null]}}
                 """, to: path)
@@ -70,7 +75,10 @@ extension ConfigTests {
             let saved = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(saved["kiosk"] == .object([JSONMember("pin", .string("9876"))]))
             #expect(saved["custom"] == .object([JSONMember("kept", .array([.number(1), .string("two"), .null]))]))
-            guard case .object(let members) = saved else { Issue.record("not an object"); return }
+            guard case .object(let members) = saved else {
+                Issue.record("not an object")
+                return
+            }
             #expect(members.map(\.key) == ["kiosk", "calibrations", "custom"])
             #expect(saved["calibrations"]?["old"] != nil)
             #expect(saved["calibrations"]?["touch_dev"] == Config.calibrationJSON(points))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -25,14 +26,18 @@ extension ConfigTests {
             #expect(config.stability == Config.Stability(band: 0.005, seconds: 0.5))
             #expect(config.heaviestMargin == 0.005)
             #expect(config.peek == Config.PeekThresholds(peek: 0.35, pop: 0.70))
-            #expect(config.kiosk == Config.Kiosk(pin: nil, idleSeconds: 60, autoRecord: true, autoRecordSeconds: 1.0,
-                                                operatorIdleSeconds: 120))
+            #expect(
+                config.kiosk
+                    == Config.Kiosk(
+                        pin: nil, idleSeconds: 60, autoRecord: true, autoRecordSeconds: 1.0,
+                        operatorIdleSeconds: 120))
             #expect(config.font == nil)
             #expect(config.contactTimeoutSeconds == 300)
         }
 
         @Test func everyKeyIsRead() throws {
-            let config = try Config.parse("""
+            let config = try Config.parse(
+                """
                 {
                   "calibrations": {"touch_dev": {"points": [{"force": 0.1, "grams": 5.0}, {"force": 0.5, "grams": 105}]}},
                   "stability": {"band": 0.01, "seconds": 1.5},
@@ -50,8 +55,11 @@ extension ConfigTests {
             #expect(config.stability == Config.Stability(band: 0.01, seconds: 1.5))
             #expect(config.heaviestMargin == 0.02)
             #expect(config.peek == Config.PeekThresholds(peek: 0.3, pop: 0.8))
-            #expect(config.kiosk == Config.Kiosk(pin: "0042", idleSeconds: 30, autoRecord: false, autoRecordSeconds: 2,
-                                                operatorIdleSeconds: 45))
+            #expect(
+                config.kiosk
+                    == Config.Kiosk(
+                        pin: "0042", idleSeconds: 30, autoRecord: false, autoRecordSeconds: 2,
+                        operatorIdleSeconds: 45))
             #expect(config.font == "/usr/share/fonts/x.ttf")
             #expect(config.contactTimeoutSeconds == 4)
         }
@@ -103,46 +111,57 @@ extension ConfigTests {
         @Test func unknownKeysAreNamedWithTheExpectedOnes() throws {
             let error = try #require(Self.issues(#"{"kiosk": {"pinn": "1234"}, "colour": "red"}"#))
             #expect(error.paths == ["colour", "kiosk.pinn"])
-            #expect(error.issues[1].message == "unknown key (expected one of: pin, idleSeconds, autoRecord, autoRecordSeconds, operatorIdleSeconds)")
+            #expect(
+                error.issues[1].message
+                    == "unknown key (expected one of: pin, idleSeconds, autoRecord, autoRecordSeconds, operatorIdleSeconds)")
             #expect(error.issues[1].line == 1)
         }
 
         @Test func calibrationProblemsNameThePoint() throws {
-            let error = try #require(Self.issues("""
-                {"calibrations": {
-                  "touch_dev": {"points": [{"force": 0.1, "grams": 5}, {"force": 0.1, "grams": -2}, {"force": 1.2}]},
-                  "one \\"point\\"": {"points": [{"force": 0.2, "grams": 1}]},
-                  "empty": {}
-                }}
-                """))
-            #expect(error.paths == [
-                #"calibrations."empty".points"#,
-                #"calibrations."one \"point\"".points"#,
-                #"calibrations."touch_dev".points[1].grams"#,
-                #"calibrations."touch_dev".points[1].force"#,
-                #"calibrations."touch_dev".points[2].grams"#,
-                #"calibrations."touch_dev".points[2].force"#,
-            ])
-            #expect(error.description.contains(#"test.json: calibrations."touch_dev".points[1].grams: must be at least 0 (a mass cannot be negative), got -2"#))
+            let error = try #require(
+                Self.issues(
+                    """
+                    {"calibrations": {
+                      "touch_dev": {"points": [{"force": 0.1, "grams": 5}, {"force": 0.1, "grams": -2}, {"force": 1.2}]},
+                      "one \\"point\\"": {"points": [{"force": 0.2, "grams": 1}]},
+                      "empty": {}
+                    }}
+                    """))
+            #expect(
+                error.paths == [
+                    #"calibrations."empty".points"#,
+                    #"calibrations."one \"point\"".points"#,
+                    #"calibrations."touch_dev".points[1].grams"#,
+                    #"calibrations."touch_dev".points[1].force"#,
+                    #"calibrations."touch_dev".points[2].grams"#,
+                    #"calibrations."touch_dev".points[2].force"#,
+                ])
+            #expect(
+                error.description.contains(
+                    #"test.json: calibrations."touch_dev".points[1].grams: must be at least 0 (a mass cannot be negative), got -2"#))
             #expect(error.description.contains(#"points[1].force: repeats the force 0.1 of point [0]"#))
         }
 
         @Test func everyErrorInAFileIsCollected() throws {
-            let error = try #require(Self.issues("""
-                {"stability": {"band": -1, "seconds": "long"}, "heaviestMargin": 2,
-                 "peek": {"peek": 0.9, "pop": 0.5}, "kiosk": {"pin": "x", "autoRecord": "yes", "extra": 1},
-                 "font": 7, "contactTimeoutSeconds": -3, "heaviestMargin": 0.1}
-                """))
-            #expect(error.paths == [
-                "heaviestMargin", "stability.band", "stability.seconds", "heaviestMargin", "peek.pop",
-                "kiosk.extra", "kiosk.pin", "kiosk.autoRecord", "font", "contactTimeoutSeconds",
-            ])
+            let error = try #require(
+                Self.issues(
+                    """
+                    {"stability": {"band": -1, "seconds": "long"}, "heaviestMargin": 2,
+                     "peek": {"peek": 0.9, "pop": 0.5}, "kiosk": {"pin": "x", "autoRecord": "yes", "extra": 1},
+                     "font": 7, "contactTimeoutSeconds": -3, "heaviestMargin": 0.1}
+                    """))
+            #expect(
+                error.paths == [
+                    "heaviestMargin", "stability.band", "stability.seconds", "heaviestMargin", "peek.pop",
+                    "kiosk.extra", "kiosk.pin", "kiosk.autoRecord", "font", "contactTimeoutSeconds",
+                ])
             #expect(error.issues[0].message == "duplicate key")
             #expect(error.description.split(separator: "\n").count == 10)
         }
 
         @Test func describeIsPrettyJSONThatParsesBack() throws {
-            let config = try Config.parse("""
+            let config = try Config.parse(
+                """
                 {"calibrations": {"b": {"points": [{"force": 0, "grams": 0}, {"force": 0.5, "grams": 250.5}]},
                                   "a": {"points": [{"force": 0.25, "grams": 1}, {"force": 0.75, "grams": 3}]}},
                  "kiosk": {"pin": "1234"}, "font": "/f.ttf"}
@@ -151,36 +170,37 @@ extension ConfigTests {
             #expect(try Config.parse(text) == config)
             #expect(text.contains("\"a\": {\n      \"points\": ["))
             #expect(text.range(of: "\"a\"")!.lowerBound < text.range(of: "\"b\"")!.lowerBound)
-            #expect(Config.defaults.describe() == """
-                {
-                  "calibrations": {},
-                  "stability": {
-                    "band": 0.005,
-                    "seconds": 0.5
-                  },
-                  "heaviestMargin": 0.005,
-                  "peek": {
-                    "peek": 0.35,
-                    "pop": 0.7
-                  },
-                  "kiosk": {
-                    "pin": null,
-                    "idleSeconds": 60,
-                    "autoRecord": true,
-                    "autoRecordSeconds": 1,
-                    "operatorIdleSeconds": 120
-                  },
-                  "font": null,
-                  "contactTimeoutSeconds": 300,
-                  "units": "g",
-                  "zeroTracking": {
-                    "enabled": false,
-                    "band": 0.04,
-                    "rate": 0.5
-                  }
-                }
+            #expect(
+                Config.defaults.describe() == """
+                    {
+                      "calibrations": {},
+                      "stability": {
+                        "band": 0.005,
+                        "seconds": 0.5
+                      },
+                      "heaviestMargin": 0.005,
+                      "peek": {
+                        "peek": 0.35,
+                        "pop": 0.7
+                      },
+                      "kiosk": {
+                        "pin": null,
+                        "idleSeconds": 60,
+                        "autoRecord": true,
+                        "autoRecordSeconds": 1,
+                        "operatorIdleSeconds": 120
+                      },
+                      "font": null,
+                      "contactTimeoutSeconds": 300,
+                      "units": "g",
+                      "zeroTracking": {
+                        "enabled": false,
+                        "band": 0.04,
+                        "rate": 0.5
+                      }
+                    }
 
-                """)
+                    """)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -65,7 +66,8 @@ import Testing
         var expected = Self.later(state, 2)
         wizard.step = .place
         wizard.points = [CalibrationWizard.zeroPoint]
-        wizard.message = "Zero is point 1 of the fit (no load: force 0 = 0 g). "
+        wizard.message =
+            "Zero is point 1 of the fit (no load: force 0 = 0 g). "
             + "Place a reference of known mass, then enter its mass or pick a coin."
         expected.screen = .calibration(wizard)
         let zeroed = state.perform(.zeroTapped)
@@ -148,8 +150,11 @@ import Testing
         expected.kiosk?.lastInput = 1
         expected.kiosk?.lastDeliberateInput = 1
         expected.running = false
-        let update = state.apply(InputEvent(time: 1, .pointerDown(
-            x: leave.rect.center.x / 1280, y: leave.rect.center.y / 720, button: 1, modifiers: [])))
+        let update = state.apply(
+            InputEvent(
+                time: 1,
+                .pointerDown(
+                    x: leave.rect.center.x / 1280, y: leave.rect.center.y / 720, button: 1, modifiers: [])))
         #expect(update.effects == [.quit])
         #expect(state == expected)
     }

@@ -13,7 +13,8 @@ import Testing
     static func run(_ arguments: [String], in directory: URL, home: URL) throws -> RunResult {
         let logs = Paths.temporaryDirectory("logs")
         defer { try? FileManager.default.removeItem(at: logs) }
-        let out = logs.appendingPathComponent("out").path, err = logs.appendingPathComponent("err").path
+        let out = logs.appendingPathComponent("out").path
+        let err = logs.appendingPathComponent("err").path
         let child = try Spawned(
             "/bin/sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory.path, Paths.binary.path] + arguments,
             environment: ["PATH": "/usr/bin:/bin", "HOME": home.path], unsetting: ChildHome.xdgVariables,
@@ -27,7 +28,8 @@ import Testing
     @Test func historyDirectoryIsPrivateAndNothingElseIsWritten() throws {
         let root = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let home = root.appendingPathComponent("home"), work = root.appendingPathComponent("work")
+        let home = root.appendingPathComponent("home")
+        let work = root.appendingPathComponent("work")
         for dir in [home, work] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
 
         let list = try Self.run(["history", "list"], in: work, home: home)

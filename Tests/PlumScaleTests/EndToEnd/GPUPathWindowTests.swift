@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -38,7 +39,8 @@ import Testing
         let directory = Paths.temporaryDirectory("gpu-\(name)")
         let gpu = try shot(replay, renderer: "opengl", x: x, directory: directory)
         let spans = try shot(replay, renderer: "software", x: x, directory: directory)
-        let differing = GeometryMatchesSpansTests.unmatched(gpu, spans, tolerance: 40)
+        let differing =
+            GeometryMatchesSpansTests.unmatched(gpu, spans, tolerance: 40)
             + GeometryMatchesSpansTests.unmatched(spans, gpu, tolerance: 40)
         let allowed = spans.width * spans.height / 1000
         if differing > allowed { try Paths.saveFailures([(gpu, "opengl-\(name).png"), (spans, "software-\(name).png")]) }
@@ -59,10 +61,13 @@ import Testing
         let directory = Paths.temporaryDirectory("gpu-replays")
         var lines = [#"{"plumscale-replay":1,"device":{"name":"ten","pressure":true}}"#]
         for k in 0..<10 {
-            let x = 0.1 + 0.2 * Double(k % 5), y = k < 5 ? 0.3 : 0.7
+            let x = 0.1 + 0.2 * Double(k % 5)
+            let y = k < 5 ? 0.3 : 0.7
             let pressure = 0.15 + 0.07 * Double(k) + (k == 3 ? 0.3 : 0)
-            lines.append(String(format: #"{"t":%.2f,"type":"down","id":%d,"x":%.3f,"y":%.3f,"pressure":%.3f}"#,
-                                0.05 * Double(k), k + 1, x, y, min(pressure, 0.95)))
+            lines.append(
+                String(
+                    format: #"{"t":%.2f,"type":"down","id":%d,"x":%.3f,"y":%.3f,"pressure":%.3f}"#,
+                    0.05 * Double(k), k + 1, x, y, min(pressure, 0.95)))
         }
         try compare(try Self.heldReplay(directory, name: "ten.jsonl", lines: lines), name: "ten")
     }

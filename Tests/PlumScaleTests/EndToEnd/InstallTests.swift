@@ -11,11 +11,14 @@ import Testing
     static func install(into destdir: URL, prefix: String = "/usr/local") throws -> RunResult {
         let dir = Paths.temporaryDirectory("make")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("out").path, err = dir.appendingPathComponent("err").path
+        let out = dir.appendingPathComponent("out").path
+        let err = dir.appendingPathComponent("err").path
         let make = try Spawned(
             "/usr/bin/make",
-            ["-C", Paths.repoRoot.path, "--no-print-directory", "install-files", "DESTDIR=\(destdir.path)",
-             "PREFIX=\(prefix)", "BINARY=\(Paths.binary.path)"],
+            [
+                "-C", Paths.repoRoot.path, "--no-print-directory", "install-files", "DESTDIR=\(destdir.path)",
+                "PREFIX=\(prefix)", "BINARY=\(Paths.binary.path)",
+            ],
             stdout: out, stderr: err)
         let status = make.wait(timeout: 60) ?? -1
         return RunResult(
@@ -64,10 +67,13 @@ import Testing
         // alone: the build tree is gone as far as the binary can tell.
         let arguments: [String] =
             Self.canHideBuildTree
-            ? ["/usr/bin/unshare", "-rm", "/bin/sh", "-c", "mount -t tmpfs none \"$1\" && " + render, "sh",
-               Paths.repoRoot.appendingPathComponent(".build").path, work.path, binary, session]
+            ? [
+                "/usr/bin/unshare", "-rm", "/bin/sh", "-c", "mount -t tmpfs none \"$1\" && " + render, "sh",
+                Paths.repoRoot.appendingPathComponent(".build").path, work.path, binary, session,
+            ]
             : ["/bin/sh", "-c", render, "sh", "-", work.path, binary, session]
-        let out = root.appendingPathComponent("out").path, err = root.appendingPathComponent("err").path
+        let out = root.appendingPathComponent("out").path
+        let err = root.appendingPathComponent("err").path
         let child = try Spawned(arguments[0], Array(arguments.dropFirst()), environment: env, stdout: out, stderr: err)
         let status = child.wait(timeout: 60)
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
@@ -121,10 +127,12 @@ import Testing
         let frame = root.appendingPathComponent("frame.png").path
         let (status2, output) =
             if let runtime, Self.canHideBuildTree {
-                try run("/usr/bin/unshare", [
-                    "-rm", "/bin/sh", "-c", "mount -t tmpfs none \"$1\" && exec \"$2\" render --replay \"$3\" --out \"$4\"",
-                    "sh", runtime, binary, session, frame,
-                ])
+                try run(
+                    "/usr/bin/unshare",
+                    [
+                        "-rm", "/bin/sh", "-c", "mount -t tmpfs none \"$1\" && exec \"$2\" render --replay \"$3\" --out \"$4\"",
+                        "sh", runtime, binary, session, frame,
+                    ])
             } else {
                 try run(binary, ["render", "--replay", session, "--out", frame])
             }

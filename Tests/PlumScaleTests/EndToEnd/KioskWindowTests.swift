@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -105,12 +106,14 @@ import Testing
         let dir = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let err = dir.appendingPathComponent("err").path
-        let app = try Spawned(Paths.binary.path, ["--kiosk", "--allow-root", "--source", "mouse", "--exit-after", "30"],
-                              environment: x.environment, stderr: err)
+        let app = try Spawned(
+            Paths.binary.path, ["--kiosk", "--allow-root", "--source", "mouse", "--exit-after", "30"],
+            environment: x.environment, stderr: err)
         _ = try x.waitForWindow(of: app, stderr: err)
         let line = try waitFor("SDL's word on the keyboard grab", timeout: 10) { () -> String? in
             let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-            return log.split(separator: "\n").first { $0.contains("keyboard grabbed") || $0.contains("keyboard NOT grabbed") }.map(String.init)
+            return log.split(separator: "\n").first { $0.contains("keyboard grabbed") || $0.contains("keyboard NOT grabbed") }.map(
+                String.init)
         }
         #expect(line == "plumscale: info: kiosk: keyboard grabbed (SDL, x11 driver)")
         app.terminate()
@@ -158,14 +161,17 @@ import Testing
         let config = dir.appendingPathComponent("config.json")
         try #"{"kiosk":{"pin":"2468","autoRecord":false}}"#.write(to: config, atomically: true, encoding: .utf8)
         func replay(_ pins: [String], name: String) throws -> String {
-            var lines = [#"{"plumscale-replay":1,"device":{"name":"lock panel","pressure":true}}"#,
-                         #"{"t":0.3,"type":"down","id":50,"x":0.02,"y":0.02,"pressure":0.3}"#,
-                         #"{"t":3.6,"type":"up","id":50}"#]
+            var lines = [
+                #"{"plumscale-replay":1,"device":{"name":"lock panel","pressure":true}}"#,
+                #"{"t":0.3,"type":"down","id":50,"x":0.02,"y":0.02,"pressure":0.3}"#,
+                #"{"t":3.6,"type":"up","id":50}"#,
+            ]
             var t = 4.0
             for pin in pins {
                 for key in pin.map(String.init) + ["ok"] {
                     let rect = PinPad.keyRects(size: Size(800, 600)).first { $0.action.elementName == "pin-" + key }!.rect
-                    lines.append(#"{"t":\#(t),"type":"down","id":61,"x":\#(rect.center.x / 800),"y":\#(rect.center.y / 600),"pressure":0.3}"#)
+                    lines.append(
+                        #"{"t":\#(t),"type":"down","id":61,"x":\#(rect.center.x / 800),"y":\#(rect.center.y / 600),"pressure":0.3}"#)
                     lines.append(#"{"t":\#(t + 0.05),"type":"up","id":61}"#)
                     t += 0.15
                 }

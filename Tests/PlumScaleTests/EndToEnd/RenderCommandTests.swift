@@ -8,7 +8,8 @@ import Testing
 
     @Test func fiveContactsRadiiLabelsAndOneHeaviest() throws {
         let dir = Paths.temporaryDirectory()
-        let out = dir.appendingPathComponent("f.png"), state = dir.appendingPathComponent("s.json")
+        let out = dir.appendingPathComponent("f.png")
+        let state = dir.appendingPathComponent("s.json")
         let result = try runPlumscale(["render", "--replay", five, "--at", "1.2", "--out", out.path, "--state", state.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.path))
@@ -36,7 +37,9 @@ import Testing
     @Test func promptComesBackWhenEveryContactIsLifted() throws {
         let dir = Paths.temporaryDirectory()
         let state = dir.appendingPathComponent("s.json")
-        let result = try runPlumscale(["render", "--replay", five, "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+        let result = try runPlumscale([
+            "render", "--replay", five, "--out", dir.appendingPathComponent("f.png").path, "--state", state.path,
+        ])
         #expect(result.status == 0)
         let doc = try readJSON(state)
         #expect(doc["prompt"] as? String == "lay your plums on me.")
@@ -47,7 +50,10 @@ import Testing
         let dir = Paths.temporaryDirectory()
         let state = dir.appendingPathComponent("s.json")
         let result = try runPlumscale(
-            ["render", "--replay", five, "--at", "0.5", "--size", "720x1280", "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+            [
+                "render", "--replay", five, "--at", "0.5", "--size", "720x1280", "--out", dir.appendingPathComponent("f.png").path,
+                "--state", state.path,
+            ])
         #expect(result.status == 0)
         let doc = try readJSON(state)
         #expect(doc["size"] as? [Int] == [1280, 720])
@@ -87,7 +93,9 @@ import Testing
         let dir = Paths.temporaryDirectory()
         let state = dir.appendingPathComponent("s.json")
         let nexus = SharedRecordings.path(SharedRecordings.nexus4)
-        let result = try runPlumscale(["render", "--replay", nexus, "--at", "4", "--out", dir.appendingPathComponent("f.png").path, "--state", state.path])
+        let result = try runPlumscale([
+            "render", "--replay", nexus, "--at", "4", "--out", dir.appendingPathComponent("f.png").path, "--state", state.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let doc = try readJSON(state)
         #expect(doc["mode"] as? String == "force")
@@ -107,10 +115,12 @@ import Testing
         let dir = Paths.temporaryDirectory()
         let text = try String(contentsOfFile: SharedRecordings.path(SharedRecordings.nexus4), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let description = dir.appendingPathComponent("n4.desc"), events = dir.appendingPathComponent("n4.events")
+        let description = dir.appendingPathComponent("n4.desc")
+        let events = dir.appendingPathComponent("n4.events")
         try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(to: description, atomically: true, encoding: .utf8)
         try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(to: events, atomically: true, encoding: .utf8)
-        let state = dir.appendingPathComponent("s.json"), out = dir.appendingPathComponent("f.png").path
+        let state = dir.appendingPathComponent("s.json")
+        let out = dir.appendingPathComponent("f.png").path
         let alone = try runPlumscale(["render", "--replay", events.path, "--out", out])
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("--device-description"))
@@ -131,8 +141,10 @@ import Testing
         func render(at seconds: String) throws -> [String: Any] {
             let state = dir.appendingPathComponent("s-\(seconds).json")
             let result = try runPlumscale(
-                ["render", "--replay", panel, "--at", seconds, "--out", dir.appendingPathComponent("f.png").path,
-                 "--state", state.path])
+                [
+                    "render", "--replay", panel, "--at", seconds, "--out", dir.appendingPathComponent("f.png").path,
+                    "--state", state.path,
+                ])
             #expect(result.status == 0, "\(result.stderr)")
             return try readJSON(state)
         }
@@ -142,8 +154,8 @@ import Testing
         #expect(middle["prompt"] is NSNull)
         let contacts = middle["contacts"] as? [[String: Any]] ?? []
         #expect(contacts.map { $0["id"] as? Int } == [1, 2, 3])
-        #expect(contacts.map { $0["x"] as? Double } == [320, 656, 960])   // 800, 1640, 2400 of 3200
-        #expect(contacts.map { $0["y"] as? Double } == [180, 360, 540])   // 450, 900, 1350 of 1800
+        #expect(contacts.map { $0["x"] as? Double } == [320, 656, 960])  // 800, 1640, 2400 of 3200
+        #expect(contacts.map { $0["y"] as? Double } == [180, 360, 540])  // 450, 900, 1350 of 1800
         for (contact, pressure) in zip(contacts, [0.3, 0.6, 0.8]) {
             let force = contact["force"] as? Double ?? -1
             #expect(abs(force - pressure) <= 0.005, "contact \(contact["id"] ?? "?"): force \(force), pressure \(pressure)")
@@ -171,15 +183,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let state = dir.appendingPathComponent("s.json")
         let result = try runPlumscale(
-            ["render", "--replay", OwnRecordings.path(file), "--at", at, "--out", dir.appendingPathComponent("f.png").path,
-             "--state", state.path])
+            [
+                "render", "--replay", OwnRecordings.path(file), "--at", at, "--out", dir.appendingPathComponent("f.png").path,
+                "--state", state.path,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let doc = try readJSON(state)
         #expect(doc["mode"] as? String == mode)
         let contacts = doc["contacts"] as? [[String: Any]] ?? []
         #expect(contacts.count == positions.count)
         for (contact, position) in zip(contacts, positions) {
-            let x = contact["x"] as? Double ?? -1, y = contact["y"] as? Double ?? -1
+            let x = contact["x"] as? Double ?? -1
+            let y = contact["y"] as? Double ?? -1
             #expect(abs(x - position[0]) < 1e-6 && abs(y - position[1]) < 1e-6, "\(x), \(y) is not \(position)")
             switch mode {
             case "position": #expect(contact["force"] is NSNull, "no force without a force axis")
@@ -195,16 +210,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = try String(contentsOfFile: OwnRecordings.path(OwnRecordings.pressure), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let description = dir.appendingPathComponent("panel.desc"), events = dir.appendingPathComponent("panel.events")
+        let description = dir.appendingPathComponent("panel.desc")
+        let events = dir.appendingPathComponent("panel.events")
         try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(to: description, atomically: true, encoding: .utf8)
         try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(to: events, atomically: true, encoding: .utf8)
-        let state = dir.appendingPathComponent("s.json"), out = dir.appendingPathComponent("f.png").path
+        let state = dir.appendingPathComponent("s.json")
+        let out = dir.appendingPathComponent("f.png").path
         let alone = try runPlumscale(["render", "--replay", events.path, "--out", out])
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("--device-description"))
         let both = try runPlumscale(
-            ["render", "--replay", events.path, "--device-description", description.path, "--at", "0.3", "--out", out,
-             "--state", state.path])
+            [
+                "render", "--replay", events.path, "--device-description", description.path, "--at", "0.3", "--out", out,
+                "--state", state.path,
+            ])
         #expect(both.status == 0, "\(both.stderr)")
         let doc = try readJSON(state)
         #expect(doc["mode"] as? String == "force")

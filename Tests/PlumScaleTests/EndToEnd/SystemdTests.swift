@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -12,8 +13,9 @@ import Testing
     /// ExecStart's plumscale pointing at the binary just built.
     @Test func everyShippedUnitVerifies() throws {
         let tool = "/usr/bin/systemd-analyze"
-        try #require(FileManager.default.isExecutableFile(atPath: tool),
-                     "systemd-analyze is missing: make test-deps installs systemd")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: tool),
+            "systemd-analyze is missing: make test-deps installs systemd")
         let resources = Paths.repoRoot.appendingPathComponent("Resources")
         let units = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".service") }.sorted()
         #expect(units == ["plumscale-kiosk-cage.service", "plumscale-kiosk.service"])
@@ -40,8 +42,9 @@ import Testing
         let usec = ["WATCHDOG_USEC": "20000000"]
         #expect(SystemdNotify.watchdogInterval(environment: usec, pid: 10, parent: 1) == 10)
         #expect(SystemdNotify.watchdogInterval(environment: usec.merging(["WATCHDOG_PID": "10"]) { $1 }, pid: 10, parent: 1) == 10)
-        #expect(SystemdNotify.watchdogInterval(environment: usec.merging(["WATCHDOG_PID": "7"]) { $1 }, pid: 10, parent: 7) == 10,
-                "the compositor that started us (cage) is the unit's main process")
+        #expect(
+            SystemdNotify.watchdogInterval(environment: usec.merging(["WATCHDOG_PID": "7"]) { $1 }, pid: 10, parent: 7) == 10,
+            "the compositor that started us (cage) is the unit's main process")
         #expect(SystemdNotify.watchdogInterval(environment: usec.merging(["WATCHDOG_PID": "3"]) { $1 }, pid: 10, parent: 7) == nil)
         #expect(SystemdNotify.watchdogInterval(environment: [:], pid: 10, parent: 1) == nil)
         #expect(SystemdNotify.watchdogInterval(environment: ["WATCHDOG_USEC": "0"], pid: 10, parent: 1) == nil)
@@ -85,9 +88,11 @@ import Testing
         let ready = try s.socket.waitFor("READY=1", timeout: 20)
         #expect(ready.contains("MAINPID=\(s.app.pid)"), "it names itself the main process: \(ready)")
         let log = s.log
-        let input = log.range(of: "plumscale: info: input: "), said = log.range(of: "plumscale: info: systemd: ready")
-        #expect(input != nil && said != nil && input!.lowerBound < said!.lowerBound,
-                "ready once the window is up and its first frame presented: \(log)")
+        let input = log.range(of: "plumscale: info: input: ")
+        let said = log.range(of: "plumscale: info: systemd: ready")
+        #expect(
+            input != nil && said != nil && input!.lowerBound < said!.lowerBound,
+            "ready once the window is up and its first frame presented: \(log)")
         // Pings every WATCHDOG_USEC / 2 (0.2 s) while the loop turns, with no input at all.
         let before = s.socket.collect(for: 2)
         #expect(s.pings(in: before).count >= 6, "\(before.map(\.message))")
@@ -113,10 +118,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("history.sqlite3").path
         let replay = dir.appendingPathComponent("save.jsonl")
-        try [#"{"plumscale-replay":1,"device":{"name":"stall panel","pressure":true}}"#,
-             #"{"t":0.2,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.4}"#,
-             #"{"t":2.5,"type":"key","key":"space"}"#,
-             #"{"t":3.0,"type":"up","id":1}"#].joined(separator: "\n").write(to: replay, atomically: true, encoding: .utf8)
+        try [
+            #"{"plumscale-replay":1,"device":{"name":"stall panel","pressure":true}}"#,
+            #"{"t":0.2,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.4}"#,
+            #"{"t":2.5,"type":"key","key":"space"}"#,
+            #"{"t":3.0,"type":"up","id":1}"#,
+        ].joined(separator: "\n").write(to: replay, atomically: true, encoding: .utf8)
         // No auto-record: the one save is the space key's.
         let config = dir.appendingPathComponent("config.json")
         try #"{"kiosk":{"autoRecord":false}}"#.write(to: config, atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -13,8 +14,9 @@ import Testing
 @Suite(.serialized) struct WaylandTests {
     static func requireTools(_ tools: [String]) throws {
         for tool in tools {
-            try #require(FileManager.default.isExecutableFile(atPath: tool),
-                         "\(tool) is missing: make test-deps installs cage, weston, grim and xwayland")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: tool),
+                "\(tool) is missing: make test-deps installs cage, weston, grim and xwayland")
         }
     }
 
@@ -23,8 +25,9 @@ import Testing
         #expect(WaylandPreflight.sdlWillUseWayland(environment: ["SDL_VIDEODRIVER": "wayland,x11", "DISPLAY": ":0"]))
         #expect(!WaylandPreflight.sdlWillUseWayland(environment: ["SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": "w"]))
         #expect(WaylandPreflight.sdlWillUseWayland(environment: ["WAYLAND_DISPLAY": "wayland-0"]))
-        #expect(!WaylandPreflight.sdlWillUseWayland(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]),
-                "SDL 2.26 tries x11 first")
+        #expect(
+            !WaylandPreflight.sdlWillUseWayland(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]),
+            "SDL 2.26 tries x11 first")
         #expect(!WaylandPreflight.sdlWillUseWayland(environment: [:]))
     }
 
@@ -45,8 +48,10 @@ import Testing
 
     /// Takes grim screenshots of `session`'s compositor until one shows the
     /// scale (the first frames may still be on their way), at most `timeout` s.
-    static func grimUntilTheScaleShows(_ session: WaylandSession, display: String, out: URL, whiteShare: Double,
-                                       timeout: Double = 20) throws -> (Image, ScaleOnScreen) {
+    static func grimUntilTheScaleShows(
+        _ session: WaylandSession, display: String, out: URL, whiteShare: Double,
+        timeout: Double = 20
+    ) throws -> (Image, ScaleOnScreen) {
         var last: (Image, ScaleOnScreen)?
         var report = ""
         let deadline = Date().addingTimeInterval(timeout)
@@ -142,7 +147,8 @@ import Testing
         env["WLR_LIBINPUT_NO_DEVICES"] = "1"
         env["SDL_VIDEODRIVER"] = "wayland"
         let log = session.root.appendingPathComponent("cage.log").path
-        let (path, args) = user.command("/usr/bin/cage", ["-d", "--", Paths.binary.path, "--kiosk", "--replay", replay.path, "--exit-after", "90"])
+        let (path, args) = user.command(
+            "/usr/bin/cage", ["-d", "--", Paths.binary.path, "--kiosk", "--replay", replay.path, "--exit-after", "90"])
         let cage = try Spawned(path, args, environment: env, stdout: log, stderr: log)
         defer { for leftover in user.processes() { kill(leftover.pid, SIGKILL) } }
         func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
@@ -181,10 +187,12 @@ import Testing
         let log = session.root.appendingPathComponent("weston.log").path
         var env = session.environment
         env["DISPLAY"] = x.display
-        let (path, args) = user.command("/usr/bin/weston", [
-            "--backend=x11-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=1280", "--height=720",
-            "--idle-time=0", "--debug",
-        ])
+        let (path, args) = user.command(
+            "/usr/bin/weston",
+            [
+                "--backend=x11-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=1280", "--height=720",
+                "--idle-time=0", "--debug",
+            ])
         let weston = try Spawned(path, args, environment: env, stdout: log, stderr: log)
         defer {
             if weston.isRunning { weston.stop() }
@@ -218,7 +226,9 @@ import Testing
             displayed = ScaleOnScreen(image)
             return displayed.shows(whiteShare: 0.15) ? true : nil
         }
-        if !displayed.shows(whiteShare: 0.15), let image = try? x.screen() { try? Paths.saveFailures([(image, "wayland-weston-display.png")]) }
+        if !displayed.shows(whiteShare: 0.15), let image = try? x.screen() {
+            try? Paths.saveFailures([(image, "wayland-weston-display.png")])
+        }
         #expect(displayed.shows(whiteShare: 0.15), "what weston displays: \(displayed)")
         // weston's own screenshot: the circles (yellow, blue) reached it.
         let shots = try user.directory("weston-shots")
@@ -252,10 +262,12 @@ import Testing
         defer { session.remove() }
         let socketName = "plumscale-weston-\(UUID().uuidString.prefix(8))"
         let log = session.root.appendingPathComponent("weston.log").path
-        let (path, args) = user.command("/usr/bin/weston", [
-            "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=1280", "--height=720",
-            "--idle-time=0",
-        ])
+        let (path, args) = user.command(
+            "/usr/bin/weston",
+            [
+                "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=1280", "--height=720",
+                "--idle-time=0",
+            ])
         let weston = try Spawned(path, args, environment: session.environment, stdout: log, stderr: log)
         defer {
             if weston.isRunning { weston.stop() }
@@ -265,8 +277,9 @@ import Testing
             guard weston.isRunning else { throw WaitFailure("weston exited: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")") }
             return FileManager.default.fileExists(atPath: session.runtime.appendingPathComponent(socketName).path) ? true : nil
         }
-        let (status, output) = try session.run(Paths.binary.path, ["--source", "mouse", "--exit-after", "5"],
-                                               extra: ["WAYLAND_DISPLAY": socketName, "SDL_VIDEODRIVER": "wayland"])
+        let (status, output) = try session.run(
+            Paths.binary.path, ["--source", "mouse", "--exit-after", "5"],
+            extra: ["WAYLAND_DISPLAY": socketName, "SDL_VIDEODRIVER": "wayland"])
         #expect(status == 1, "a runtime failure, not a crash: \(String(describing: status)); \(output)")
         #expect(output.contains("offers no seat") && output.contains("libsdl-org/SDL#8898"), "\(output)")
         weston.terminate()

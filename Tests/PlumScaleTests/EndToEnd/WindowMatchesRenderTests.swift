@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleGallery
@@ -40,8 +41,10 @@ import Testing
         let started = Date()
         let app = try Spawned(
             Paths.binary.path,
-            ["--replay", replay.path, "--config", try config("window.json"), "--db", dir.appendingPathComponent("window.db").path,
-             "--exit-after", "60"] + (test.kiosk ? ["--kiosk"] : []),
+            [
+                "--replay", replay.path, "--config", try config("window.json"), "--db", dir.appendingPathComponent("window.db").path,
+                "--exit-after", "60",
+            ] + (test.kiosk ? ["--kiosk"] : []),
             environment: environment, stderr: err)
         defer { app.terminate() }
         let window = try x.waitForWindow(of: app, stderr: err)
@@ -54,21 +57,29 @@ import Testing
         let grab = try Spawned("/usr/bin/import", ["-window", "root", root], environment: x.environment)
         #expect(grab.wait(timeout: 20) == 0, "import -window root")
         let geometry = try x.xdotool(["getwindowgeometry", "--shell", window])
-        func value(_ key: String) -> Int { geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0 }
+        func value(_ key: String) -> Int {
+            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
+        }
         let shot = try Image.load(root).cropped(x: value("X"), y: value("Y"), width: value("WIDTH"), height: value("HEIGHT"))
 
         let rendered = dir.appendingPathComponent("render.png").path
         let result = try runPlumscale(
-            ["render", "--replay", replay.path, "--at", String(format: "%.3f", at), "--size", "\(shot.width)x\(shot.height)",
-             "--out", rendered, "--config", try config("render.json"), "--db", dir.appendingPathComponent("render.db").path]
+            [
+                "render", "--replay", replay.path, "--at", String(format: "%.3f", at), "--size", "\(shot.width)x\(shot.height)",
+                "--out", rendered, "--config", try config("render.json"), "--db", dir.appendingPathComponent("render.db").path,
+            ]
                 + (test.kiosk ? ["--kiosk"] : []))
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try Image.load(rendered)
-        let differing = GeometryMatchesSpansTests.unmatched(shot, expected, tolerance: 16)
+        let differing =
+            GeometryMatchesSpansTests.unmatched(shot, expected, tolerance: 16)
             + GeometryMatchesSpansTests.unmatched(expected, shot, tolerance: 16)
         let allowed = expected.width * expected.height / 1000
         if differing > allowed { try Paths.saveFailures([(shot, "window-\(test.name).png"), (expected, "render-\(test.name).png")]) }
-        #expect(differing <= allowed, "\(test.name): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see .build/golden-failures/")
+        #expect(
+            differing <= allowed,
+            "\(test.name): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see .build/golden-failures/"
+        )
     }
 
     static func session(_ name: String) throws -> [String] {
@@ -96,20 +107,24 @@ import Testing
             wizard: wizard, size: Size(1280, 720), metrics: ScreenCases.metrics, title: "Calibrate window panel", progress: nil)
         let zero = try #require(layout.controls.first { $0.action == .zeroTapped }).rect.center
         let (zx, zy) = (zero.x / 1280, zero.y / 720)
-        try check(Case(name: "capture", lines: [
-            Self.header,
-            #"{"t":0.2,"type":"key","key":"k"}"#,
-            #"{"t":0.5,"type":"down","id":9,"x":\#(zx),"y":\#(zy),"pressure":0.2}"#,
-            #"{"t":0.55,"type":"up","id":9}"#,
-            #"{"t":0.8,"type":"key","key":"5"}"#,
-            #"{"t":1.0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.35}"#,
-        ], quiet: 3))
+        try check(
+            Case(
+                name: "capture",
+                lines: [
+                    Self.header,
+                    #"{"t":0.2,"type":"key","key":"k"}"#,
+                    #"{"t":0.5,"type":"down","id":9,"x":\#(zx),"y":\#(zy),"pressure":0.2}"#,
+                    #"{"t":0.55,"type":"up","id":9}"#,
+                    #"{"t":0.8,"type":"key","key":"5"}"#,
+                    #"{"t":1.0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.35}"#,
+                ], quiet: 3))
     }
 
     /// The kiosk goes back to the scale by itself after its idle time.
     @Test func theKioskReturnsToTheScaleWhenIdle() throws {
-        try check(Case(
-            name: "kiosk-attract", lines: [Self.header, #"{"t":0.3,"type":"key","key":"h"}"#],
-            config: #"{"kiosk":{"idleSeconds":2,"autoRecord":false}}"#, kiosk: true, quiet: 3.5))
+        try check(
+            Case(
+                name: "kiosk-attract", lines: [Self.header, #"{"t":0.3,"type":"key","key":"h"}"#],
+                config: #"{"kiosk":{"idleSeconds":2,"autoRecord":false}}"#, kiosk: true, quiet: 3.5))
     }
 }

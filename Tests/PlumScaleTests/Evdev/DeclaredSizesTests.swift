@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -17,14 +18,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("A: 2f 0 9 0 0", "A: 2f 0 2147483647 0 0",
-         "ABS_MT_SLOT 0...2147483647 declares 2147483648 slots; at most 256 are allowed (libevdev's limit)"),
-        ("A: 2f 0 9 0 0", "A: 2f -2147483648 2147483647 0 0",
-         "ABS_MT_SLOT -2147483648...2147483647 declares 4294967296 slots; at most 256 are allowed (libevdev's limit)"),
-        ("A: 35 0 1000 4 0 55", "A: 35 1000 1000 4 0 55",
-         "ABS_MT_POSITION_X has an empty range (min = max = 1000): contacts cannot be placed on the screen; expected min < max"),
-        ("A: 36 0 500 0 0", "A: 36 0 0 0 0",
-         "ABS_MT_POSITION_Y has an empty range (min = max = 0): contacts cannot be placed on the screen; expected min < max"),
+        (
+            "A: 2f 0 9 0 0", "A: 2f 0 2147483647 0 0",
+            "ABS_MT_SLOT 0...2147483647 declares 2147483648 slots; at most 256 are allowed (libevdev's limit)"
+        ),
+        (
+            "A: 2f 0 9 0 0", "A: 2f -2147483648 2147483647 0 0",
+            "ABS_MT_SLOT -2147483648...2147483647 declares 4294967296 slots; at most 256 are allowed (libevdev's limit)"
+        ),
+        (
+            "A: 35 0 1000 4 0 55", "A: 35 1000 1000 4 0 55",
+            "ABS_MT_POSITION_X has an empty range (min = max = 1000): contacts cannot be placed on the screen; expected min < max"
+        ),
+        (
+            "A: 36 0 500 0 0", "A: 36 0 0 0 0",
+            "ABS_MT_POSITION_Y has an empty range (min = max = 0): contacts cannot be placed on the screen; expected min < max"
+        ),
     ])
     func declaredAxesBeyondEvdevAreErrorsNamingTheLine(old: String, new: String, reason: String) {
         let text = Self.replacing(old, with: new)
@@ -40,13 +49,19 @@ import Testing
 
     @Test(arguments: [
         // A ninth EV_ABS byte on a line of its own: bit 64, beyond ABS_MAX (0x3f).
-        ("B: 03 00 00 00 00 00 80 61 06", "B: 03 00 00 00 00 00 80 61 06\nB: 03 01", "B: 03 01",
-         "EV_ABS mask sets bit 64; the highest code is 0x3f (63)"),
+        (
+            "B: 03 00 00 00 00 00 80 61 06", "B: 03 00 00 00 00 00 80 61 06\nB: 03 01", "B: 03 01",
+            "EV_ABS mask sets bit 64; the highest code is 0x3f (63)"
+        ),
         // The crash: 9000 bytes made bit numbers past UInt16.max.
-        ("B: 03 00 00 00 00 00 80 61 06", "B: 03 " + Array(repeating: "ff", count: 9000).joined(separator: " "), "B: 03 ff",
-         "EV_ABS mask sets bit 71; the highest code is 0x3f (63)"),
-        ("P: 02 00 00 00 00 00 00 00", "P: 02 00 00 00 01", "P: 02 00 00 00 01",
-         "property mask (INPUT_PROP_*) sets bit 32; the highest code is 0x1f (31)"),
+        (
+            "B: 03 00 00 00 00 00 80 61 06", "B: 03 " + Array(repeating: "ff", count: 9000).joined(separator: " "), "B: 03 ff",
+            "EV_ABS mask sets bit 71; the highest code is 0x3f (63)"
+        ),
+        (
+            "P: 02 00 00 00 00 00 00 00", "P: 02 00 00 00 01", "P: 02 00 00 00 01",
+            "property mask (INPUT_PROP_*) sets bit 32; the highest code is 0x1f (31)"
+        ),
         ("B: 00 0b 00 00 00 00 00 00 00", "B: 20 0b", "B: 20", "bit mask type 0x20 is not an EV_* type (00...1f)"),
     ])
     func overlongBitMasksAreErrorsNamingTheLine(old: String, new: String, badLine: String, reason: String) {
@@ -81,29 +96,40 @@ import Testing
 
     @Test func theDecoderRefusesTheSameDescriptionsWhereverTheyComeFrom() {
         // A live device (libevdev) or a description built in code: no line to name.
-        let device = TouchDeviceDescription(name: "flat", axes: [
-            AbsAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-            AbsAxis(code: AbsCode.mtPositionX, minimum: 5, maximum: 5),
-            AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100),
-        ])
-        #expect(throws: MultitouchDecoderError.unusable(device: "flat", reason:
-            "ABS_MT_POSITION_X has an empty range (min = max = 5): contacts cannot be placed on the screen; expected min < max")) {
+        let device = TouchDeviceDescription(
+            name: "flat",
+            axes: [
+                AbsAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+                AbsAxis(code: AbsCode.mtPositionX, minimum: 5, maximum: 5),
+                AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100),
+            ])
+        #expect(
+            throws: MultitouchDecoderError.unusable(
+                device: "flat",
+                reason:
+                    "ABS_MT_POSITION_X has an empty range (min = max = 5): contacts cannot be placed on the screen; expected min < max")
+        ) {
             try MultitouchDecoder(device: device)
         }
-        let huge = TouchDeviceDescription(name: "huge", axes: [
-            AbsAxis(code: AbsCode.mtSlot, minimum: 0, maximum: .max),
-            AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 100),
-            AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100),
-        ])
+        let huge = TouchDeviceDescription(
+            name: "huge",
+            axes: [
+                AbsAxis(code: AbsCode.mtSlot, minimum: 0, maximum: .max),
+                AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 100),
+                AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100),
+            ])
         #expect(huge.slotCount == EvdevLimits.maximumSlots)
         #expect(throws: MultitouchDecoderError.self) { try MultitouchDecoder(device: huge) }
     }
 
     @Test func aRecordingSpanningMoreThanTheLimitIsAnError() {
         let text = Self.replacing("E: 100.260000 0003 0039 -001", with: "E: 1000000101.000000 0003 0039 -001")
-        #expect(parseError(text) == EvemuParseError(
-            file: "bad.evemu", line: lineNumber(of: "E: 1000000101", in: text),
-            reason: "event time 1000000101.000000 is 1000000001 s after the first event's; a recording may span at most 1000000000 s"))
+        #expect(
+            parseError(text)
+                == EvemuParseError(
+                    file: "bad.evemu", line: lineNumber(of: "E: 1000000101", in: text),
+                    reason:
+                        "event time 1000000101.000000 is 1000000001 s after the first event's; a recording may span at most 1000000000 s"))
     }
 
     @Test func crlfRecordingsReadLikeLFOnes() throws {
@@ -111,7 +137,8 @@ import Testing
         let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
         #expect(EvemuRecording.isEvemu(crlf))
         #expect(EvemuRecording.isEvemu("# a comment first\r\nN: pad\r\n"))
-        let a = try EvemuRecording(text: lf, file: "lf.evemu"), b = try EvemuRecording(text: crlf, file: "crlf.evemu")
+        let a = try EvemuRecording(text: lf, file: "lf.evemu")
+        let b = try EvemuRecording(text: crlf, file: "crlf.evemu")
         #expect(a.device == b.device && a.events == b.events)
         // Errors still name the right line.
         let bad = crlf.replacingOccurrences(of: "A: 36 0 500 0 0", with: "A: 36 zero 500 0 0")
@@ -119,10 +146,12 @@ import Testing
     }
 
     @Test func aProtocolAFrameKeepsAtMostTheSlotLimit() throws {
-        let device = TouchDeviceDescription(name: "A", axes: [
-            AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1000),
-            AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1000),
-        ])
+        let device = TouchDeviceDescription(
+            name: "A",
+            axes: [
+                AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1000),
+                AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1000),
+            ])
         var decoder = try MultitouchDecoder(device: device)
         var events: [KernelEvent] = []
         for i in 0..<5000 {

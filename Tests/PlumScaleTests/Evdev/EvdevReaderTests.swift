@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -77,14 +78,21 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         try waitFor("the reader to read the first half of the record", timeout: 5) { drained(fds[0]) ? true : nil }
         writeAll(fds[1], Array(down[30...]))
         #expect(log.wait { $0.frames.count == 1 })
-        #expect(log.events == [InputEvent(time: 0.5, .touchDown(
-            TouchSample(id: 1, x: 0.25, y: 0.2, pressure: 0.5, touchMajor: 0)))])
+        #expect(
+            log.events == [
+                InputEvent(
+                    time: 0.5,
+                    .touchDown(
+                        TouchSample(id: 1, x: 0.25, y: 0.2, pressure: 0.5, touchMajor: 0)))
+            ])
         // SYN_DROPPED: the next frame is discarded, the one after comes.
-        writeAll(fds[1], rawEvents([
-            syn(101, SynCode.dropped), abs(AbsCode.mtPositionX, 999, 101), syn(101),
-            abs(AbsCode.mtPositionX, 500, 102), syn(102),
-            abs(AbsCode.mtSlot, 1, 103), abs(AbsCode.mtTrackingID, 4, 103), syn(103),
-        ]))
+        writeAll(
+            fds[1],
+            rawEvents([
+                syn(101, SynCode.dropped), abs(AbsCode.mtPositionX, 999, 101), syn(101),
+                abs(AbsCode.mtPositionX, 500, 102), syn(102),
+                abs(AbsCode.mtSlot, 1, 103), abs(AbsCode.mtTrackingID, 4, 103), syn(103),
+            ]))
         #expect(log.wait { $0.frames.count == 3 })
         #expect(log.frames.map(\.time) == [0.5, 2, 3])
         #expect(log.frames[1].contacts.map(\.x) == [0.5])
@@ -116,7 +124,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         #expect(log.wait { $0.frames.count == 1 })
         close(writer)
         #expect(log.wait { $0.lostCount == 1 })
-        #expect(log.wait(3) { $0.backCount == 1 })    // retried after about a second
+        #expect(log.wait(3) { $0.backCount == 1 })  // retried after about a second
         writer = open(path, O_WRONLY)
         writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 5), syn(5)]))
         #expect(log.wait { $0.frames.count == 2 })
@@ -149,32 +157,41 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
     func scannerReportFormatsDevicesAndProblems() throws {
         let nexus = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4)).device
         let dell = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.dellCanvas)).device
-        let text = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: [
-            .init(path: "/dev/input/event3", device: nexus),
-            .init(path: "/dev/input/event4", device: dell),
-            .init(path: "/dev/input/event5", device: nil, sysfsName: "ELAN Touchscreen",
-                  problem: EvdevError.explain(errno: EACCES)),
-        ]))
+        let text = TouchDeviceScanner.report(
+            TouchDeviceScanner.Scan(
+                directory: "/dev/input",
+                entries: [
+                    .init(path: "/dev/input/event3", device: nexus),
+                    .init(path: "/dev/input/event4", device: dell),
+                    .init(
+                        path: "/dev/input/event5", device: nil, sysfsName: "ELAN Touchscreen",
+                        problem: EvdevError.explain(errno: EACCES)),
+                ]))
         #expect(text.contains("/dev/input/event3 \"touch_dev\" (bus 0x0000 vendor 0x0000 product 0x0000 version 0x0000)"))
         #expect(text.contains("multitouch protocol B, 10 slots, direct (touchscreen)"))
         #expect(text.contains("ABS_MT_PRESSURE 0...255"))
         #expect(text.contains("force mode: force"))
         #expect(text.contains("ABS_MT_POSITION_X 0...32767, resolution 55"))
         #expect(text.contains("force mode: position"))
-        #expect(text.contains("/dev/input/event5 \"ELAN Touchscreen\": cannot be opened: permission denied: "
-                              + "add yourself to the `input` group: sudo usermod -aG input $USER, then log in again"))
+        #expect(
+            text.contains(
+                "/dev/input/event5 \"ELAN Touchscreen\": cannot be opened: permission denied: "
+                    + "add yourself to the `input` group: sudo usermod -aG input $USER, then log in again"))
     }
 
     /// The same report from the project's own recordings: one device of each
     /// force mode and protocol A, with the values their headers state.
     @Test func scannerReportFormatsOwnRecordedDevices() throws {
         let device = { (name: String) in try EvemuRecording(contentsOf: OwnRecordings.path(name)).device }
-        let text = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: [
-            .init(path: "/dev/input/event3", device: try device(OwnRecordings.pressure)),
-            .init(path: "/dev/input/event4", device: try device(OwnRecordings.touchMajor)),
-            .init(path: "/dev/input/event5", device: try device(OwnRecordings.positionOnly)),
-            .init(path: "/dev/input/event6", device: try device(OwnRecordings.protocolA)),
-        ]))
+        let text = TouchDeviceScanner.report(
+            TouchDeviceScanner.Scan(
+                directory: "/dev/input",
+                entries: [
+                    .init(path: "/dev/input/event3", device: try device(OwnRecordings.pressure)),
+                    .init(path: "/dev/input/event4", device: try device(OwnRecordings.touchMajor)),
+                    .init(path: "/dev/input/event5", device: try device(OwnRecordings.positionOnly)),
+                    .init(path: "/dev/input/event6", device: try device(OwnRecordings.protocolA)),
+                ]))
         let expected = [
             "/dev/input/event3 \"PlumScale fixture pressure panel\" (bus 0x0018 vendor 0x1209 product 0x0001 version 0x0100)",
             "  multitouch protocol B, 10 slots, direct (touchscreen)",

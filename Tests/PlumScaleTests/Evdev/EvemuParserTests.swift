@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -56,7 +57,7 @@ func parseError(_ text: String) -> EvemuParseError? {
         let device = recording.device
         #expect(device.name == "tiny pad ®")
         #expect([device.bus, device.vendor, device.product, device.version] == [3, 0x56a, 0x5d, 5] as [Int])
-        #expect(device.properties == Set([1]))            // INPUT_PROP_DIRECT
+        #expect(device.properties == Set([1]))  // INPUT_PROP_DIRECT
         // BTN_TOUCH = 0x14a = 330 = byte 41, bit 2: the 6th "B: 01" line (bytes
         // 40...47), its 2nd byte 0x04.
         #expect(device.supports(type: EventType.key, code: KeyCode.btnTouch))
@@ -72,10 +73,11 @@ func parseError(_ text: String) -> EvemuParseError? {
         #expect(abs(recording.events[4].time - 0.01) < 1e-9)
         #expect(recording.events[4].value == -1)
         let events = try recording.inputEvents()
-        #expect(events == [
-            InputEvent(time: 0, .touchDown(TouchSample(id: 1, x: 0.5, y: 0, pressure: 0, touchMajor: nil))),
-            InputEvent(time: recording.events[5].time, .touchUp(id: 1)),
-        ])
+        #expect(
+            events == [
+                InputEvent(time: 0, .touchDown(TouchSample(id: 1, x: 0.5, y: 0, pressure: 0, touchMajor: nil))),
+                InputEvent(time: recording.events[5].time, .touchUp(id: 1)),
+            ])
     }
 
     @Test func recognisesEvemuText() {
@@ -86,14 +88,17 @@ func parseError(_ text: String) -> EvemuParseError? {
     }
 
     @Test func descriptionAndEventsAsTwoFiles() throws {
-        let recording = try EvemuRecording(descriptionText: smallDescription, descriptionFile: "n.desc",
-                                           eventsText: smallEvents, eventsFile: "n.events")
+        let recording = try EvemuRecording(
+            descriptionText: smallDescription, descriptionFile: "n.desc",
+            eventsText: smallEvents, eventsFile: "n.events")
         #expect(recording.device.name == "tiny pad ®")
         #expect(recording.events.count == 6)
         // An events file alone has no description.
-        #expect(parseError(smallEvents) == EvemuParseError(
-            file: "bad.evemu", line: 1,
-            reason: "missing device description: expected an 'N: name' line before the events"))
+        #expect(
+            parseError(smallEvents)
+                == EvemuParseError(
+                    file: "bad.evemu", line: 1,
+                    reason: "missing device description: expected an 'N: name' line before the events"))
     }
 
     @Test func truncatedEventLineNamesItsLine() {
@@ -125,8 +130,11 @@ func parseError(_ text: String) -> EvemuParseError? {
 
     @Test func badDescriptionLines() {
         let badAxis = smallDescription.replacingOccurrences(of: "A: 36 0 500 0 0", with: "A: 36 zero 500 0 0")
-        #expect(parseError(badAxis) == EvemuParseError(
-            file: "bad.evemu", line: lineNumber(of: "A: 36", in: badAxis), reason: "axis value 'zero' is not a decimal 32-bit number"))
+        #expect(
+            parseError(badAxis)
+                == EvemuParseError(
+                    file: "bad.evemu", line: lineNumber(of: "A: 36", in: badAxis),
+                    reason: "axis value 'zero' is not a decimal 32-bit number"))
         let shortAxis = smallDescription.replacingOccurrences(of: "A: 36 0 500 0 0", with: "A: 36 0 500")
         #expect(parseError(shortAxis)?.line == lineNumber(of: "A: 36", in: shortAxis))
         let badIDs = smallDescription.replacingOccurrences(of: "I: 0003 056a 005d 0005", with: "I: 00zz")

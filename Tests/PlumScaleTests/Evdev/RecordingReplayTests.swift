@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -18,8 +19,8 @@ import Testing
     @Test(.needsSharedRecordings(SharedRecordings.nexus4)) func nexus4ReplaysWithForce() throws {
         let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4))
         #expect(recording.device.forceMode == .force)
-        #expect(recording.device.slotCount == 10)          // A: 2f 0 9
-        #expect(recording.firstTimestamp == 75.280046)     // first E: line
+        #expect(recording.device.slotCount == 10)  // A: 2f 0 9
+        #expect(recording.firstTimestamp == 75.280046)  // first E: line
         #expect(recording.events.first?.time == 0)
         // Last E: line is at 83.174xxx s: about 7.9 s.
         #expect(recording.duration > 7.8 && recording.duration < 8.0)
@@ -40,15 +41,19 @@ import Testing
         #expect(majors.min() == 3.0 / 15 && majors.max() == 5.0 / 15)
         // First touch: x 890 of 0...1535, y 576 of 0...2559, pressure 55.
         let first = replay.frames[0].contacts
-        #expect(first == [TouchSample(id: 1, x: 890.0 / 1535, y: 576.0 / 2559,
-                                      pressure: 55.0 / 255, touchMajor: 5.0 / 15)])
+        #expect(
+            first == [
+                TouchSample(
+                    id: 1, x: 890.0 / 1535, y: 576.0 / 2559,
+                    pressure: 55.0 / 255, touchMajor: 5.0 / 15)
+            ])
     }
 
     @Test(.needsSharedRecordings(SharedRecordings.wacom)) func wacomReplaysWithArea() throws {
         let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.wacom))
-        #expect(recording.device.forceMode == .area)       // A: 30 present, no A: 3a
+        #expect(recording.device.forceMode == .area)  // A: 30 present, no A: 3a
         #expect(recording.device.slotCount == 10)
-        #expect(recording.events.count == 16_593)         // E: lines
+        #expect(recording.events.count == 16_593)  // E: lines
         let replay = try ReplaySummary(recording)
         // 2025 SYN_REPORTs; 66 touches; 570 frames have all 10 slots in use.
         #expect(replay.frames.count == 2025)
@@ -60,8 +65,8 @@ import Testing
     @Test(.needsSharedRecordings(SharedRecordings.dellCanvas)) func dellCanvasReplaysPositionOnly() throws {
         let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.dellCanvas))
         #expect(recording.device.name == "Advanced Silicon S.A. CoolTouch® System")
-        #expect(recording.device.forceMode == .position)   // neither 30 nor 3a
-        #expect(recording.device.slotCount == 5)           // A: 2f 0 4
+        #expect(recording.device.forceMode == .position)  // neither 30 nor 3a
+        #expect(recording.device.slotCount == 5)  // A: 2f 0 4
         // `A: 35 0 32767 0 0 55`: six fields, the resolution is kept.
         #expect(recording.device.axes[AbsCode.mtPositionX]?.resolution == 55)
         #expect(recording.events.count == 5363)
@@ -81,8 +86,8 @@ import Testing
         let recording = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.ntrig))
         // No `# EVEMU` header: the file starts with `N:`.
         #expect(EvemuRecording.isEvemu(try String(contentsOfFile: SharedRecordings.path(SharedRecordings.ntrig), encoding: .utf8)))
-        #expect(recording.device.isProtocolA)              // A: 35 but no A: 2f
-        #expect(recording.device.forceMode == .area)       // A: 30 (touch major), no pressure
+        #expect(recording.device.isProtocolA)  // A: 35 but no A: 2f
+        #expect(recording.device.forceMode == .area)  // A: 30 (touch major), no pressure
         #expect(recording.events.count == 2203)
         let replay = try ReplaySummary(recording)
         // Counting SYN_MT_REPORTs (0000 0002) between SYN_REPORTs gives 219 frames:
@@ -93,7 +98,8 @@ import Testing
         // moves more than 89 units between frames (nearest-neighbour steps, awk),
         // far under the 0.15 (1440 units) matching limit. So: 2 contacts, ids 1, 2.
         #expect(replay.frames.count == 219)
-        #expect(replay.frames.map(\.contacts.count) == Array(repeating: 1, count: 93)
+        #expect(
+            replay.frames.map(\.contacts.count) == Array(repeating: 1, count: 93)
                 + Array(repeating: 2, count: 49) + Array(repeating: 1, count: 76) + [0])
         #expect(replay.distinctIDs == [1, 2])
         #expect(replay.frames[93].contacts.map(\.id) == [1, 2])
@@ -107,8 +113,9 @@ import Testing
         // at the first E: line and read the two parts as two files.
         let whole = try String(contentsOfFile: SharedRecordings.path(SharedRecordings.nexus4), encoding: .utf8)
         let cut = whole.range(of: "\nE: ")!.lowerBound
-        let split = try EvemuRecording(descriptionText: String(whole[...cut]), descriptionFile: "n4.desc",
-                                       eventsText: String(whole[whole.index(after: cut)...]), eventsFile: "n4.events")
+        let split = try EvemuRecording(
+            descriptionText: String(whole[...cut]), descriptionFile: "n4.desc",
+            eventsText: String(whole[whole.index(after: cut)...]), eventsFile: "n4.events")
         let joined = try EvemuRecording(contentsOf: SharedRecordings.path(SharedRecordings.nexus4))
         #expect(split.device == joined.device)
         #expect(split.events == joined.events)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleStressSaver
@@ -7,9 +8,11 @@ import Testing
 /// `plumscale history ...` run in-process: output, errors and exit codes.
 @Suite struct HistoryCommandTests {
     private func run(_ arguments: [String], env: [String: String] = [:]) -> (Int32, String, String) {
-        var out = "", err = ""
-        let code = HistoryCommand.run(arguments, environment: env, output: { out += $0 },
-                                      errors: { err += $0 })
+        var out = ""
+        var err = ""
+        let code = HistoryCommand.run(
+            arguments, environment: env, output: { out += $0 },
+            errors: { err += $0 })
         return (code, out, err)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -22,9 +23,10 @@ import Testing
         var committedUnacknowledged = 0
         for trial in 0..<Self.trials {
             let path = dir.path + "/trial\(trial).sqlite3"
-            let acknowledged = try Self.killWhileSaving(binary, path: path,
-                                                        after: 10 + (trial * 37) % 150,
-                                                        extraMicroseconds: UInt32(trial * 700))
+            let acknowledged = try Self.killWhileSaving(
+                binary, path: path,
+                after: 10 + (trial * 37) % 150,
+                extraMicroseconds: UInt32(trial * 700))
             acknowledgedTotal += acknowledged.count
             let store = try HistoryStore(path: path)  // runs integrity_check itself
             #expect(try store.strings("PRAGMA integrity_check") == ["ok"])
@@ -41,14 +43,17 @@ import Testing
                 #expect(try store.weighing(id: row.id)?.objects.count == row.objectCount)
             }
         }
-        print("history: \(Self.trials) SIGKILL trials, \(acknowledgedTotal) acknowledged weighings, "
-            + "none lost; \(committedUnacknowledged) trial(s) died between COMMIT and the ack")
+        print(
+            "history: \(Self.trials) SIGKILL trials, \(acknowledgedTotal) acknowledged weighings, "
+                + "none lost; \(committedUnacknowledged) trial(s) died between COMMIT and the ack")
     }
 
     /// Starts a saver, kills it once `after` acks arrived (plus a pause), and
     /// returns every id it acknowledged, including lines still in the pipe.
-    static func killWhileSaving(_ binary: String, path: String, after: Int,
-                                extraMicroseconds: UInt32) throws -> [Int64] {
+    static func killWhileSaving(
+        _ binary: String, path: String, after: Int,
+        extraMicroseconds: UInt32
+    ) throws -> [Int64] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: binary)
         child.arguments = ["--db", path, "--count", "1000000"]
@@ -75,8 +80,13 @@ import Testing
         child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
         // A line cut short by the kill was not a complete acknowledgement.
-        let complete = text.hasSuffix("\n") ? text : String(text[..<(text.lastIndex(of: "\n")
-            .map { text.index(after: $0) } ?? text.startIndex)])
+        let complete =
+            text.hasSuffix("\n")
+            ? text
+            : String(
+                text[
+                    ..<(text.lastIndex(of: "\n")
+                        .map { text.index(after: $0) } ?? text.startIndex)])
         return complete.split(separator: "\n").compactMap { line in
             line.hasPrefix("saved ") ? Int64(line.dropFirst(6)) : nil
         }
@@ -84,7 +94,8 @@ import Testing
 
     /// `PlumScaleStressSaver` (Tests/StressSaver) beside the running test bundle.
     static func binary() -> String? {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: me).deletingLastPathComponent()
         for _ in 0..<4 {

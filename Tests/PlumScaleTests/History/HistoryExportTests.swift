@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -22,10 +23,12 @@ import Testing
         weighing.objects[1].grams = nil
         let lines = HistoryExport.csv([weighing]).components(separatedBy: "\r\n")
         #expect(lines[0] == "weighing_id,taken_at,device,mode,index,x,y,force,grams,stable,tare,units")
-        #expect(lines[1] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
-            + "0,200.0,360.0,0.2,50.0,true,0.02,g")
-        #expect(lines[2] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
-            + "1,500.0,360.0,,,false,0.02,g")
+        #expect(
+            lines[1] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
+                + "0,200.0,360.0,0.2,50.0,true,0.02,g")
+        #expect(
+            lines[2] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
+                + "1,500.0,360.0,,,false,0.02,g")
         #expect(lines.count == 4 && lines[3].isEmpty)
     }
 
@@ -67,23 +70,27 @@ import Testing
     @Test func listShowsLocalTimesAndHeaviestReadings() throws {
         let utc = Date(timeIntervalSince1970: 1_714_564_800)  // 12:00 UTC
         let rows = [
-            HistoryRow(id: 12, takenAt: utc, device: "Wacom", mode: "force", objectCount: 3,
-                       heaviestForce: 0.42, heaviestGrams: 153.24),
-            HistoryRow(id: 9, takenAt: utc, device: "ELAN", mode: "area", objectCount: 1,
-                       heaviestForce: 0.3, heaviestGrams: nil),
-            HistoryRow(id: 3, takenAt: utc, device: "Mouse", mode: "position", objectCount: 2,
-                       heaviestForce: nil, heaviestGrams: nil),
+            HistoryRow(
+                id: 12, takenAt: utc, device: "Wacom", mode: "force", objectCount: 3,
+                heaviestForce: 0.42, heaviestGrams: 153.24),
+            HistoryRow(
+                id: 9, takenAt: utc, device: "ELAN", mode: "area", objectCount: 1,
+                heaviestForce: 0.3, heaviestGrams: nil),
+            HistoryRow(
+                id: 3, takenAt: utc, device: "Mouse", mode: "position", objectCount: 2,
+                heaviestForce: nil, heaviestGrams: nil),
         ]
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))
         let text = HistoryListing.format(rows, total: 40, timeZone: paris)
-        #expect(text == """
-            ID  TAKEN (LOCAL)        MODE      OBJECTS  HEAVIEST         DEVICE
-            12  2024-05-01 14:00:00  force     3        153.2 g (42.0%)  Wacom
-            9   2024-05-01 14:00:00  area      1        ~30.0%           ELAN
-            3   2024-05-01 14:00:00  position  2        -                Mouse
-            3 of 40 weighings
+        #expect(
+            text == """
+                ID  TAKEN (LOCAL)        MODE      OBJECTS  HEAVIEST         DEVICE
+                12  2024-05-01 14:00:00  force     3        153.2 g (42.0%)  Wacom
+                9   2024-05-01 14:00:00  area      1        ~30.0%           ELAN
+                3   2024-05-01 14:00:00  position  2        -                Mouse
+                3 of 40 weighings
 
-            """)
+                """)
         #expect(HistoryListing.format([], total: 0, timeZone: .current) == "No weighings yet.\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleStressSaver
@@ -53,8 +54,11 @@ import Testing
             try store.execute("PRAGMA user_version = 99")
         }
         let before = bytes(dir.database)
-        #expect(throws: HistoryError.newerSchema(path: dir.database, found: 99,
-                                                 known: HistoryStore.schemaVersion)) {
+        #expect(
+            throws: HistoryError.newerSchema(
+                path: dir.database, found: 99,
+                known: HistoryStore.schemaVersion)
+        ) {
             try HistoryStore(path: dir.database)
         }
         #expect(bytes(dir.database) == before)

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -112,8 +113,9 @@ import Testing
     static let hostile = "Evil\u{1B}[2J\u{1B}]0;owned\u{07} pad\u{9B}31m\r\n\u{202E}txt.exe"
 
     @Test func controlCharactersInNamesAreShownEscapedInTheListing() {
-        let row = HistoryRow(id: 1, takenAt: Date(timeIntervalSince1970: 0), device: Self.hostile, mode: "force",
-                             objectCount: 1, heaviestForce: 0.5, heaviestGrams: nil)
+        let row = HistoryRow(
+            id: 1, takenAt: Date(timeIntervalSince1970: 0), device: Self.hostile, mode: "force",
+            objectCount: 1, heaviestForce: 0.5, heaviestGrams: nil)
         let text = HistoryListing.format([row], total: 1, timeZone: TimeZone(identifier: "UTC")!)
         #expect(text.contains("Evil\\x1B[2J\\x1B]0;owned\\x07 pad\\u{9B}31m\\x0D\\x0A\\u{202E}txt.exe\n"), "\(text)")
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
@@ -164,8 +166,12 @@ import Testing
         let dir = ScratchDirectory()
         defer { dir.remove() }
         let service = try HistoryService(path: dir.database, configPath: nil)
-        guard case .saved(let id) = service.perform(.save(device: "panel", mode: "force",
-                                                           objects: sampleWeighing().objects, units: "g", step: nil)) else {
+        guard
+            case .saved(let id) = service.perform(
+                .save(
+                    device: "panel", mode: "force",
+                    objects: sampleWeighing().objects, units: "g", step: nil))
+        else {
             Issue.record("not saved")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -11,10 +12,14 @@ import Testing
         do {
             let old = try HistoryStore(path: dir.database, environment: [:], schemaTarget: 1)
             #expect(try old.userVersion() == 1)
-            #expect(try old.strings("SELECT name FROM sqlite_master WHERE type = 'index' "
-                + "AND name = 'weighings_by_time'").isEmpty)
+            #expect(
+                try old.strings(
+                    "SELECT name FROM sqlite_master WHERE type = 'index' "
+                        + "AND name = 'weighings_by_time'"
+                ).isEmpty)
             // Version 1 rows, written as version 1 wrote them.
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO weighings(id, taken_at, device, mode) VALUES
                     (1, 1714564800000000, 'old panel', 'force'),
                     (2, 1714564900000000, 'old panel', 'position');
@@ -47,7 +52,8 @@ import Testing
         do {
             let old = try HistoryStore(path: dir.database, environment: [:], schemaTarget: 2)
             #expect(try old.userVersion() == 2)
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO weighings(id, taken_at, device, mode, object_count, heaviest_force, heaviest_grams) VALUES
                     (1, 1714564800000000, 'old panel', 'force', 1, 0.30, 30);
                 INSERT INTO objects(weighing_id, idx, x, y, force, grams, stable, tare) VALUES
@@ -96,14 +102,17 @@ import Testing
         #expect(try store.weighing(id: id)?.objects.count == 3)
     }
 
-    @Test(arguments: [
-        ([(1.0, 5.0), (nil, 9.0), (2.0, 1.0)], 2),  // (grams, force): grams outrank force
-        ([(nil, 0.2), (nil, 0.7), (nil, 0.7)], 1),  // a tie goes to the lowest index
-        ([(nil, nil), (nil, 0.1)], 1),              // an unmeasured object is never heaviest
-        ([(nil, nil)], nil),
-    ] as [([(Double?, Double?)], Int?)])
-    func heaviestPrefersGramsThenForceThenLowestIndex(readings: [(Double?, Double?)],
-                                                      expected: Int?) {
+    @Test(
+        arguments: [
+            ([(1.0, 5.0), (nil, 9.0), (2.0, 1.0)], 2),  // (grams, force): grams outrank force
+            ([(nil, 0.2), (nil, 0.7), (nil, 0.7)], 1),  // a tie goes to the lowest index
+            ([(nil, nil), (nil, 0.1)], 1),  // an unmeasured object is never heaviest
+            ([(nil, nil)], nil),
+        ] as [([(Double?, Double?)], Int?)])
+    func heaviestPrefersGramsThenForceThenLowestIndex(
+        readings: [(Double?, Double?)],
+        expected: Int?
+    ) {
         let objects = readings.enumerated().map { i, reading in
             WeighedObject(index: i, x: 0, y: 0, force: reading.1, grams: reading.0, stable: true)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -62,7 +63,8 @@ import Testing
         // The preview draws weighing #3's one plum, heaviest, so yellow, at its scaled position.
         let object = try #require(peek.screen.browser?.preview?.objects.first)
         let s = min(card.width / 1280, card.height / 720)
-        let px = card.x + (card.width - 1280 * s) / 2 + object.x * s, py = card.y + (card.height - 720 * s) / 2 + object.y * s
+        let px = card.x + (card.width - 1280 * s) / 2 + object.x * s
+        let py = card.y + (card.height - 720 * s) / 2 + object.y * s
         #expect(peekImage.color(x: Int(px), y: Int(py)) == .yellow)
 
         let pop = try state(at: 5.7, history: HistoryService(temporary: ()))
@@ -112,8 +114,10 @@ import Testing
         let history = try HistoryService(temporary: ())
         let pages = try history.store.strings("PRAGMA page_count").first.flatMap { Int($0) } ?? 2
         try history.store.execute("PRAGMA max_page_count = \(pages)")
-        var lines = [#"{"plumscale-replay":1,"device":{"name":"p","pressure":true}}"#,
-                     #"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#]
+        var lines = [
+            #"{"plumscale-replay":1,"device":{"name":"p","pressure":true}}"#,
+            #"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#,
+        ]
         // Enough weighings to fill the allowed pages.
         for i in 0..<400 { lines.append(#"{"t":\#(1 + Double(i) * 0.001),"type":"key","key":"space"}"#) }
         let replay = try JSONLinesReplay.parse(lines.joined(separator: "\n"), file: "full")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleStressSaver
@@ -30,10 +31,12 @@ import Testing
     }
 
     @Test func defaultPathFollowsXdgThenHome() throws {
-        #expect(try HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
-            == "/d/plumscale/history.sqlite3")
-        #expect(try HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
-            == "/h/.local/share/plumscale/history.sqlite3")
+        #expect(
+            try HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
+                == "/d/plumscale/history.sqlite3")
+        #expect(
+            try HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/share/plumscale/history.sqlite3")
         #expect(throws: HistoryError.noDataDirectory) {
             try HistoryStore.defaultPath(environment: [:])
         }
@@ -94,8 +97,11 @@ import Testing
         defer { dir.remove() }
         let store = try HistoryStore(path: dir.database)
         let plan = try store.queryPlan(HistoryStore.rowsSQL(paged: paged))
-        #expect(plan.contains { $0.contains("USING INDEX weighings_by_time")
-            || $0.contains("USING COVERING INDEX weighings_by_time") }, "\(plan)")
+        #expect(
+            plan.contains {
+                $0.contains("USING INDEX weighings_by_time")
+                    || $0.contains("USING COVERING INDEX weighings_by_time")
+            }, "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -17,15 +18,19 @@ struct ScratchDirectory {
 }
 
 /// A weighing with `count` objects at a whole-second time (stored times are microseconds).
-func sampleWeighing(at seconds: Double = 1_714_564_800, count: Int = 3,
-                    device: String = "Wacom, \"Pen\" Touch", mode: String = "force") -> Weighing {
+func sampleWeighing(
+    at seconds: Double = 1_714_564_800, count: Int = 3,
+    device: String = "Wacom, \"Pen\" Touch", mode: String = "force"
+) -> Weighing {
     let objects = (0..<count).map { i in
-        WeighedObject(index: i, x: 200 + Double(i) * 300, y: 360, force: 0.2 + Double(i) * 0.1,
-                      grams: mode == "force" ? 50 + Double(i) * 25 : nil, stable: i != 1,
-                      tare: 0.02)
+        WeighedObject(
+            index: i, x: 200 + Double(i) * 300, y: 360, force: 0.2 + Double(i) * 0.1,
+            grams: mode == "force" ? 50 + Double(i) * 25 : nil, stable: i != 1,
+            tare: 0.02)
     }
-    return Weighing(takenAt: Date(timeIntervalSince1970: seconds), device: device, mode: mode,
-                    objects: objects)
+    return Weighing(
+        takenAt: Date(timeIntervalSince1970: seconds), device: device, mode: mode,
+        objects: objects)
 }
 
 /// The file's bytes, or empty when it cannot be read.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -9,8 +10,10 @@ import Testing
     static let header = #"{"plumscale-replay":1,"device":{"name":"kiosk panel","pressure":true}}"#
     static let withPIN = try! Config.parse(#"{"kiosk":{"pin":"2468"}}"#, file: "c.json")
 
-    func state(_ lines: [String], at: Double, kiosk: Bool = true, config: Config = .defaults,
-               history: HistoryService? = nil) throws -> AppState {
+    func state(
+        _ lines: [String], at: Double, kiosk: Bool = true, config: Config = .defaults,
+        history: HistoryService? = nil
+    ) throws -> AppState {
         let replay = try JSONLinesReplay.parse(([Self.header] + lines).joined(separator: "\n"), file: "kiosk")
         return RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720), config: config, history: history, kiosk: kiosk)
     }
@@ -54,14 +57,18 @@ import Testing
     func tapLines(_ key: String, at t: Double, id: Int = 60) -> [String] {
         let rect = PinPad.keyRects(size: Size(1280, 720)).first { $0.action.elementName == "pin-" + key }!.rect
         let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
-        return [#"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.3}"#,
-                #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#]
+        return [
+            #"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.3}"#,
+            #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#,
+        ]
     }
 
     func pinLines(_ digits: String, from t0: Double) -> [String] {
         // Hold the top-left corner 3 s, then tap the keys of the pad.
-        var lines = [#"{"t":\#(t0),"type":"down","id":50,"x":0.02,"y":0.02,"pressure":0.3}"#,
-                     #"{"t":\#(t0 + 3.2),"type":"up","id":50}"#]
+        var lines = [
+            #"{"t":\#(t0),"type":"down","id":50,"x":0.02,"y":0.02,"pressure":0.3}"#,
+            #"{"t":\#(t0 + 3.2),"type":"up","id":50}"#,
+        ]
         var t = t0 + 3.5
         for key in digits.map(String.init) + ["ok"] {
             lines += tapLines(key, at: t)
@@ -213,7 +220,8 @@ import Testing
         let card = try #require(station.state.scene().elements.first { $0.kind == .preview }).rect
         station.down(70, card.center, pressure: 0.4)
         for step in 1...5 {
-            station.feed(.touchMove(TouchSample(id: 70, x: card.center.x / 1280, y: (card.center.y - Double(step) * 20) / 720, pressure: 0.4)))
+            station.feed(
+                .touchMove(TouchSample(id: 70, x: card.center.x / 1280, y: (card.center.y - Double(step) * 20) / 720, pressure: 0.4)))
         }
         #expect(station.state.screen.browser?.peek.phase == .actions)
         #expect(station.state.scene().elements.filter { $0.kind == .action }.map(\.name) == ["open"])
@@ -252,8 +260,10 @@ import Testing
 
     @Test func operatorWorkNeverLeavesAPasserBysKiosk() throws {
         let station = try Station()
-        let effects: [Effect] = [.delete(id: 1), .export(id: 1), .saveCalibration(device: "d", points: []), .quit,
-                                 .loadWeighing(id: 1), .saveLockout(failures: 1, lockedUntil: nil)]
+        let effects: [Effect] = [
+            .delete(id: 1), .export(id: 1), .saveCalibration(device: "d", points: []), .quit,
+            .loadWeighing(id: 1), .saveLockout(failures: 1, lockedUntil: nil),
+        ]
         #expect(station.state.allowedEffects(effects) == [.loadWeighing(id: 1), .saveLockout(failures: 1, lockedUntil: nil)])
     }
 
@@ -310,12 +320,12 @@ import Testing
 
     @Test func aFingerLiftingWhileThePadIsOpenLeavesNoGhost() throws {
         var station = try Station()
-        station.down(1, Point(640, 360))       // an object, or a finger, on the scale
-        station.down(50, Point(20, 20))        // the operator's corner hold
+        station.down(1, Point(640, 360))  // an object, or a finger, on the scale
+        station.down(50, Point(20, 20))  // the operator's corner hold
         station.advance(Kiosk.cornerSeconds + 0.1)
         #expect(station.state.kiosk?.pinPad != nil)
         #expect(station.state.contactViews.map(\.id) == [1], "the corner hold is not a contact")
-        station.up(1)                          // lifted while the pad is open
+        station.up(1)  // lifted while the pad is open
         station.up(50)
         #expect(station.state.contactViews.isEmpty)
         station.advance(30)
@@ -332,7 +342,9 @@ import Testing
         let ok = try #require(station.state.scene().elements.first { $0.name == "pin-ok" }).rect
         station.down(77, ok.center)
         #expect(station.state.kiosk?.pinPad == nil)
-        for _ in 0..<10 { station.feed(.touchMove(TouchSample(id: 77, x: ok.center.x / 1280, y: ok.center.y / 720, pressure: 0.5)), after: 0.5) }
+        for _ in 0..<10 {
+            station.feed(.touchMove(TouchSample(id: 77, x: ok.center.x / 1280, y: ok.center.y / 720, pressure: 0.5)), after: 0.5)
+        }
         #expect(station.state.contactViews.isEmpty, "a pad touch is never a contact")
         #expect(try station.history.store.count() == 0, "never auto-recorded")
         station.up(77)
@@ -357,8 +369,20 @@ import Testing
         let changes: [(String, (inout Station) throws -> Void)] = [
             ("history", { $0.key(.character("h")) }),
             ("calibrate", { $0.key(.character("k")) }),
-            ("pad", { s in s.down(50, Point(20, 20)); s.advance(Kiosk.cornerSeconds + 0.1) }),
-            ("attract", { s in s.key(.character("h")); s.advance(61) }),
+            (
+                "pad",
+                { s in
+                    s.down(50, Point(20, 20))
+                    s.advance(Kiosk.cornerSeconds + 0.1)
+                }
+            ),
+            (
+                "attract",
+                { s in
+                    s.key(.character("h"))
+                    s.advance(61)
+                }
+            ),
         ]
         for (name, change) in changes {
             var station = try Station()
@@ -405,7 +429,7 @@ import Testing
         var station = try Station()
         var random = seed
         func next(_ n: Int) -> Int {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((random >> 33) % UInt64(n))
         }
         var down: Set<Int> = []
@@ -425,14 +449,16 @@ import Testing
                 let id = next(6)
                 let p = next(4) == 0 ? Point(Double(next(70)) + 2, Double(next(70)) + 2) : Point(Double(next(1280)), Double(next(720)))
                 what = "down \(id) at \(p)"
-                update = station.feed(.touchDown(TouchSample(id: id, x: p.x / 1280, y: p.y / 720, pressure: 0.2 + Double(next(60)) / 100)), after: dt)
+                update = station.feed(
+                    .touchDown(TouchSample(id: id, x: p.x / 1280, y: p.y / 720, pressure: 0.2 + Double(next(60)) / 100)), after: dt)
                 down.insert(id)
             case 2, 3, 4:
                 let ids = down.sorted()
                 guard !ids.isEmpty else { continue }
                 let id = ids[next(ids.count)]
                 what = "move \(id)"
-                update = station.feed(.touchMove(TouchSample(id: id, x: Double(next(1280)) / 1280, y: Double(next(720)) / 720, pressure: 0.3)), after: dt)
+                update = station.feed(
+                    .touchMove(TouchSample(id: id, x: Double(next(1280)) / 1280, y: Double(next(720)) / 720, pressure: 0.3)), after: dt)
             case 5, 6:
                 let ids = down.sorted()
                 guard !ids.isEmpty else { continue }
@@ -452,7 +478,9 @@ import Testing
             }
             let contacts = Set(station.state.contactViews.map(\.id))
             let owned = station.state.kiosk?.ownedTouches ?? []
-            #expect(contacts.isSubset(of: down), "step \(step), \(what): contacts \(contacts.sorted()) without a finger (down: \(down.sorted()))")
+            #expect(
+                contacts.isSubset(of: down),
+                "step \(step), \(what): contacts \(contacts.sorted()) without a finger (down: \(down.sorted()))")
             #expect(contacts.isDisjoint(with: owned), "step \(step), \(what): \(contacts.intersection(owned)) owned and weighed")
             if !contacts.isSubset(of: down) || !contacts.isDisjoint(with: owned) { return }
         }
@@ -481,7 +509,10 @@ import Testing
         }
         #expect(Array(saved.prefix(2)) == [.saveLockout(failures: 1, lockedUntil: nil), .saveLockout(failures: 2, lockedUntil: nil)])
         #expect(saved.count == 3)
-        guard case .saveLockout(3, let until?) = saved.last else { Issue.record("\(saved)"); return }
+        guard case .saveLockout(3, let until?) = saved.last else {
+            Issue.record("\(saved)")
+            return
+        }
         #expect(abs(until.timeIntervalSince1970 - (1_000_000 + lockedAt + 30)) < 1e-6, "wall clock: the origin plus core time")
         #expect(station.state.kiosk?.pinPad?.message == "Too many wrong PINs: wait 30 s")
         // With no input at all, ticks come at each whole second and the countdown moves.
@@ -577,7 +608,8 @@ import Testing
 
     @Test func renderKioskOnTheCommandLineKeepsRunning() throws {
         let dir = Paths.temporaryDirectory()
-        let replay = dir.appendingPathComponent("r.jsonl"), state = dir.appendingPathComponent("s.json")
+        let replay = dir.appendingPathComponent("r.jsonl")
+        let state = dir.appendingPathComponent("s.json")
         try ([Self.header, #"{"t":0.5,"type":"quit"}"#].joined(separator: "\n")).write(to: replay, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("f.png").path
         #expect(try runPlumscale(["render", "--kiosk", "--replay", replay.path, "--out", out, "--state", state.path]).status == 0)

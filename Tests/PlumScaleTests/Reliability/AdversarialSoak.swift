@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -100,9 +101,15 @@ struct AdversarialInput {
         case 89..<90:
             let connected = chance(0.5)
             return InputEvent(time: t, .deviceChanged(connected: connected, message: connected ? "" : "Touch device lost (ENODEV)"))
-        case 90..<93: return InputEvent(time: t, .pointerDown(x: hostileNumber(), y: hostileNumber(), button: Int.random(in: 0..<4, using: &rng), modifiers: Modifiers(rawValue: Int.random(in: 0..<8, using: &rng))))
+        case 90..<93:
+            return InputEvent(
+                time: t,
+                .pointerDown(
+                    x: hostileNumber(), y: hostileNumber(), button: Int.random(in: 0..<4, using: &rng),
+                    modifiers: Modifiers(rawValue: Int.random(in: 0..<8, using: &rng))))
         case 93..<95: return InputEvent(time: t, .pointerMove(x: hostileNumber(), y: hostileNumber()))
-        case 95..<97: return InputEvent(time: t, .pointerUp(x: hostileNumber(), y: hostileNumber(), button: Int.random(in: 0..<4, using: &rng)))
+        case 95..<97:
+            return InputEvent(time: t, .pointerUp(x: hostileNumber(), y: hostileNumber(), button: Int.random(in: 0..<4, using: &rng)))
         case 97..<99: return InputEvent(time: t, .wheel(dy: hostileNumber()))
         default:
             let name = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]

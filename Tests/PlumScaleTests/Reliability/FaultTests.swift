@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -16,10 +17,15 @@ import Testing
     @Test func missingFontForRenderIsOneClearError() throws {
         let out = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try runPlumscale(["render", "--font", "/nope/font.ttf", "--replay", Self.session,
-                                       "--out", out.appendingPathComponent("f.png").path])
+        let result = try runPlumscale([
+            "render", "--font", "/nope/font.ttf", "--replay", Self.session,
+            "--out", out.appendingPathComponent("f.png").path,
+        ])
         #expect(result.status == 1)
-        #expect(Self.errorLines(result) == ["plumscale: error: font /nope/font.ttf: no readable file there (--font expects a .ttf or .otf file)"])
+        #expect(
+            Self.errorLines(result) == [
+                "plumscale: error: font /nope/font.ttf: no readable file there (--font expects a .ttf or .otf file)"
+            ])
     }
 
     @Test func missingFontForTheWindowIsOneClearError() throws {
@@ -39,8 +45,9 @@ import Testing
         let png = out.appendingPathComponent("shot.png").path
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
-        let result = try runPlumscale(["--replay", Self.session, "--exit-after", "1", "--screenshot", png],
-                                      environment: env, timeout: 30)
+        let result = try runPlumscale(
+            ["--replay", Self.session, "--exit-after", "1", "--screenshot", png],
+            environment: env, timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("software renderer") }
         #expect(warnings.count == 1, "\(result.stderr)")

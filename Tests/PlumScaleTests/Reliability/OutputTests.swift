@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -28,8 +29,9 @@ import Testing
         #expect(pipe(&ends) == 0)
         close(ends[0])
         defer { close(ends[1]) }
-        let child = try Spawned("/bin/sh", ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", Paths.binary.path] + arguments,
-                                stderr: err, stdoutDescriptor: ends[1])
+        let child = try Spawned(
+            "/bin/sh", ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", Paths.binary.path] + arguments,
+            stderr: err, stdoutDescriptor: ends[1])
         let status = child.wait(timeout: 60) ?? -1
         return RunResult(status: status, stdout: "", stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
@@ -43,17 +45,20 @@ import Testing
     @Test func fullStandardOutputIsExitOneWithTheReasonNotACrash() throws {
         let dir = try Self.historyWithOneWeighing()
         defer { dir.remove() }
-        for arguments in [["--help"], ["--version"], ["history", "list", "--db", dir.database],
-                          ["history", "export", "--format", "json", "--db", dir.database], ["history", "--help"],
-                          ["config", "check", "/nonexistent/config.json"]] {
+        for arguments in [
+            ["--help"], ["--version"], ["history", "list", "--db", dir.database],
+            ["history", "export", "--format", "json", "--db", dir.database], ["history", "--help"],
+            ["config", "check", "/nonexistent/config.json"],
+        ] {
             let result = try Self.runOnFullDevice(arguments)
             if arguments[0] == "config" {
                 #expect(result.status == 2, "\(arguments): \(result.stderr)")  // the missing file comes first
                 continue
             }
             #expect(result.status == 1, "\(arguments): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("cannot write standard output: write failed: No space left on device"),
-                    "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains("cannot write standard output: write failed: No space left on device"),
+                "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"), "\(arguments): \(result.stderr)")
         }
     }
@@ -114,25 +119,25 @@ import Testing
     }
 
     final class Counter: @unchecked Sendable {
-        private var value_: Int
+        private var remaining: Int
         private let lock = NSLock()
-        init(_ value: Int) { self.value_ = value }
+        init(_ value: Int) { self.remaining = value }
         func take(_ wanted: Int) -> Int {
             lock.lock()
             defer { lock.unlock() }
-            let given = min(wanted, value_)
-            value_ -= given
+            let given = min(wanted, remaining)
+            remaining -= given
             return given
         }
         func add(_ n: Int) {
             lock.lock()
-            value_ += n
+            remaining += n
             lock.unlock()
         }
         var value: Int {
             lock.lock()
             defer { lock.unlock() }
-            return value_
+            return remaining
         }
     }
 
@@ -176,13 +181,23 @@ import Testing
         let dir = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a.csv").path
-        let badSync = OutputCalls(write: { Glibc.write($0, $1, $2) }, fsync: { _ in errno = EIO; return -1 },
-                                  close: { Glibc.close($0) })
+        let badSync = OutputCalls(
+            write: { Glibc.write($0, $1, $2) },
+            fsync: { _ in
+                errno = EIO
+                return -1
+            },
+            close: { Glibc.close($0) })
         #expect(throws: OutputError(target: path, kind: .failed, reason: "fsync failed: Input/output error", code: EIO)) {
             try OutputFile.write("a,b\r\n", to: path, calls: badSync)
         }
-        let badClose = OutputCalls(write: { Glibc.write($0, $1, $2) }, fsync: { Glibc.fsync($0) },
-                                   close: { Glibc.close($0); errno = EDQUOT; return -1 })
+        let badClose = OutputCalls(
+            write: { Glibc.write($0, $1, $2) }, fsync: { Glibc.fsync($0) },
+            close: {
+                Glibc.close($0)
+                errno = EDQUOT
+                return -1
+            })
         #expect(throws: OutputError.self) { try OutputFile.write("a,b\r\n", to: path, calls: badClose) }
         #expect(Self.names(dir).isEmpty)
     }
@@ -237,8 +252,11 @@ import Testing
         let good = bytes(path)
         #expect(good.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         for room in [0, 8, 100] {
-            #expect(throws: OutputError(target: path, kind: .failed, reason: "write failed: No space left on device",
-                                        code: ENOSPC)) {
+            #expect(
+                throws: OutputError(
+                    target: path, kind: .failed, reason: "write failed: No space left on device",
+                    code: ENOSPC)
+            ) {
                 try canvas.savePNG(path, calls: Self.diskWith(room: room))
             }
             #expect(bytes(path) == good)
@@ -262,8 +280,10 @@ import Testing
         let fifo = dir.appendingPathComponent("fifo.png").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let png = dir.appendingPathComponent("frame.png").path
-        for (arguments, named) in [(["--out", png, "--state", link], link), (["--out", fifo], fifo),
-                                   (["--out", "/dev/full"], "/dev/full"), (["--out", png, "--state", "/dev/null"], "/dev/null")] {
+        for (arguments, named) in [
+            (["--out", png, "--state", link], link), (["--out", fifo], fifo),
+            (["--out", "/dev/full"], "/dev/full"), (["--out", png, "--state", "/dev/null"], "/dev/null"),
+        ] {
             let result = try runPlumscale(["render", "--replay", Self.session] + arguments, timeout: 30)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("plumscale: error: cannot write \(named): it is "), "\(result.stderr)")
@@ -283,8 +303,9 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         for out in [link, fifo] {
             var errors = ""
-            let code = HistoryCommand.run(["export", "--format", "csv", "--out", out, "--db", dir.database],
-                                          output: { _ in }, errors: { errors += $0 })
+            let code = HistoryCommand.run(
+                ["export", "--format", "csv", "--out", out, "--db", dir.database],
+                output: { _ in }, errors: { errors += $0 })
             #expect(code == 2)
             #expect(errors.hasPrefix("plumscale: error: history export: cannot write \(out): it is a"), "\(errors)")
         }
@@ -305,8 +326,12 @@ import Testing
             echo "status $?"
             ls -A "$1"
             """
-        let child = try Spawned("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", mount, Paths.binary.path,
-                                                     Self.session], stdout: logs, stderr: logs + ".err")
+        let child = try Spawned(
+            "/usr/bin/unshare",
+            [
+                "-m", "/bin/sh", "-c", script, "sh", mount, Paths.binary.path,
+                Self.session,
+            ], stdout: logs, stderr: logs + ".err")
         #expect(child.wait(timeout: 60) != nil)
         let out = (try? String(contentsOfFile: logs, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOfFile: logs + ".err", encoding: .utf8)) ?? ""
@@ -330,16 +355,26 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let png = dir.appendingPathComponent("f.png").path
         let cases: [([String], Int32, String)] = [
-            (["render", "--replay", Self.session, "--font", fifo, "--out", png], 1,
-             "plumscale: error: font \(fifo): it is a FIFO, not a regular file (--font expects a .ttf or .otf file)"),
-            (["render", "--replay", fifo, "--out", png], 2,
-             "plumscale: error: \(fifo): it is a FIFO, not a regular file (expected a replay file: JSON Lines or evemu)"),
-            (["render", "--replay", "/dev/zero", "--out", png], 2,
-             "plumscale: error: /dev/zero: it is a character device, not a regular file (expected a replay file: JSON Lines or evemu)"),
-            (["render", "--replay", Self.session, "--config", fifo, "--out", png], 2,
-             "plumscale: error: \(fifo): it is a FIFO, not a regular file"),
-            (["render", "--replay", Self.session, "--device-description", fifo, "--out", png], 2,
-             "plumscale: error: \(fifo): it is a FIFO, not a regular file"),
+            (
+                ["render", "--replay", Self.session, "--font", fifo, "--out", png], 1,
+                "plumscale: error: font \(fifo): it is a FIFO, not a regular file (--font expects a .ttf or .otf file)"
+            ),
+            (
+                ["render", "--replay", fifo, "--out", png], 2,
+                "plumscale: error: \(fifo): it is a FIFO, not a regular file (expected a replay file: JSON Lines or evemu)"
+            ),
+            (
+                ["render", "--replay", "/dev/zero", "--out", png], 2,
+                "plumscale: error: /dev/zero: it is a character device, not a regular file (expected a replay file: JSON Lines or evemu)"
+            ),
+            (
+                ["render", "--replay", Self.session, "--config", fifo, "--out", png], 2,
+                "plumscale: error: \(fifo): it is a FIFO, not a regular file"
+            ),
+            (
+                ["render", "--replay", Self.session, "--device-description", fifo, "--out", png], 2,
+                "plumscale: error: \(fifo): it is a FIFO, not a regular file"
+            ),
             (["config", "check", dir.path], 2, "plumscale: error: \(dir.path): it is a directory, not a regular file"),
         ]
         for (arguments, status, message) in cases {
@@ -353,8 +388,11 @@ import Testing
     }
 
     @Test func theReaderChecksBeforeReading() throws {
-        #expect(throws: InputFileProblem(path: "/dev/null", kind: .notRegular,
-                                         reason: "it is a character device, not a regular file")) {
+        #expect(
+            throws: InputFileProblem(
+                path: "/dev/null", kind: .notRegular,
+                reason: "it is a character device, not a regular file")
+        ) {
             try InputFile.read("/dev/null")
         }
         #expect(throws: InputFileProblem(path: "/nonexistent/x", kind: .missing, reason: "no such file")) {

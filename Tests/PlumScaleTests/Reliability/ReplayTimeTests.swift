@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -17,10 +18,12 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func timesNear2To48DoNotSpinTheTickLoop() {
         let t = 281_474_976_710_656.0  // 2^48: its ulp is 1/16 s
-        let replay = Replay(device: Self.device, events: [
-            InputEvent(time: t, .touchDown(Self.sample(0.3))),
-            InputEvent(time: t + 16, .touchMove(Self.sample(0.6))),
-        ])
+        let replay = Replay(
+            device: Self.device,
+            events: [
+                InputEvent(time: t, .touchDown(Self.sample(0.3))),
+                InputEvent(time: t + 16, .touchMove(Self.sample(0.6))),
+            ])
         let state = RenderCommand.replayState(replay, at: nil, size: PixelSize(320, 180))
         #expect(state.scale.board.contacts.count == 1)
     }
@@ -41,8 +44,9 @@ import Testing
         }
         #expect(ticks <= Int(RenderCommand.tickWindow / RenderCommand.minimumTickStep) + 1)
         #expect(times.allSatisfy { $0 < 1e9 } && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(times.first.map { $0 >= 1e9 - RenderCommand.tickWindow } == true || ticks < 700,
-                "ticks only near the event, or settled within its own window")
+        #expect(
+            times.first.map { $0 >= 1e9 - RenderCommand.tickWindow } == true || ticks < 700,
+            "ticks only near the event, or settled within its own window")
     }
 
     @Test func aContactStillExpiresAcrossALongGap() {
@@ -71,7 +75,8 @@ import Testing
         let dir = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let replay = dir.appendingPathComponent("big.jsonl").path
-        try (#"{"t":281474976710656,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.5}"# + "\n"
+        try
+            (#"{"t":281474976710656,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.5}"# + "\n"
             + #"{"t":281474976710666,"type":"move","id":1,"x":0.5,"y":0.5,"pressure":0.7}"# + "\n")
             .write(toFile: replay, atomically: true, encoding: .utf8)
         let png = dir.appendingPathComponent("f.png").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -41,12 +42,13 @@ import Testing
         if ProcessInfo.processInfo.environment["PLUMSCALE_SANITIZED"] == nil {
             #expect(growth < 32 * 1024, "VmRSS of the soak's process grew \(growth) kB")
         }
-        print("soak: \(figures.events) events (seed \(figures.seed)) in \(String(format: "%.1f", figures.seconds)) s, "
-            + "peak contacts \(figures.peak) (cap \(AppState.maxContacts); unpinned \(figures.peakTouch), the rest mouse pins), "
-            + "\(figures.atEnd) at the end, "
-            + "\(figures.renders) frames rendered, \(figures.documents) state documents valid, "
-            + "VmRSS of its own process after warm-up \(figures.rssAfterWarmup) kB, peak \(figures.rssPeak) kB, "
-            + "end \(figures.rssEnd) kB, growth \(growth) kB")
+        print(
+            "soak: \(figures.events) events (seed \(figures.seed)) in \(String(format: "%.1f", figures.seconds)) s, "
+                + "peak contacts \(figures.peak) (cap \(AppState.maxContacts); unpinned \(figures.peakTouch), the rest mouse pins), "
+                + "\(figures.atEnd) at the end, "
+                + "\(figures.renders) frames rendered, \(figures.documents) state documents valid, "
+                + "VmRSS of its own process after warm-up \(figures.rssAfterWarmup) kB, peak \(figures.rssPeak) kB, "
+                + "end \(figures.rssEnd) kB, growth \(growth) kB")
     }
 
     /// Runs this test alone in a new process of the test binary and returns
@@ -55,7 +57,8 @@ import Testing
         let dir = Paths.temporaryDirectory("soak")
         defer { try? FileManager.default.removeItem(at: dir) }
         let figuresFile = dir.appendingPathComponent("figures.json")
-        let output = dir.appendingPathComponent("stdout").path, errors = dir.appendingPathComponent("stderr").path
+        let output = dir.appendingPathComponent("stdout").path
+        let errors = dir.appendingPathComponent("stderr").path
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         var environment = ProcessInfo.processInfo.environment
         environment[figuresVariable] = figuresFile.path
@@ -68,8 +71,9 @@ import Testing
         let log = { [output, errors].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }.joined() }
         try #require(status != nil, "the soak's process did not end within \(Int(timeout)) s:\n\(log().suffix(4000))")
         try #require(status == 0, "the soak's process failed (status \(status!)):\n\(log().suffix(4000))")
-        let data = try #require(FileManager.default.contents(atPath: figuresFile.path),
-                                "the soak's process wrote no figures:\n\(log().suffix(4000))")
+        let data = try #require(
+            FileManager.default.contents(atPath: figuresFile.path),
+            "the soak's process wrote no figures:\n\(log().suffix(4000))")
         return try JSONDecoder().decode(SoakFigures.self, from: data)
     }
 }
@@ -109,8 +113,13 @@ enum SoakRun {
             canvases["\(w)x\(h)"] = canvas
             return canvas
         }
-        var peak = 0, peakTouch = 0, renders = 0, documents = 0, staleSeen = 0
-        var rssAfterWarmup = 0, rssPeak = 0
+        var peak = 0
+        var peakTouch = 0
+        var renders = 0
+        var documents = 0
+        var staleSeen = 0
+        var rssAfterWarmup = 0
+        var rssPeak = 0
         let warmup = min(100_000, total / 10)
         let started = Date()
         for i in 1...total {
@@ -123,9 +132,10 @@ enum SoakRun {
             peakTouch = max(peakTouch, state.scale.board.contacts.count { !$0.pinned })
             // Nothing the device forgot outlives the timeout (pins and the mouse excepted).
             if i % 997 == 0 {
-                staleSeen += state.scale.board.contacts.filter {
-                    $0.lastSeen < state.now - state.contactTimeout && AppState.canExpire($0, mouse: true)
-                }.count
+                staleSeen +=
+                    state.scale.board.contacts.filter {
+                        $0.lastSeen < state.now - state.contactTimeout && AppState.canExpire($0, mouse: true)
+                    }.count
             }
             if i % 2_000 == 0 {
                 try canvas(for: state.layout.screen).render(state.scene())

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -30,10 +31,12 @@ import Testing
 
     /// The definition, one pixel at a time, through the bounds-checked blend.
     static func reference(_ b: PixelBuffer, cx: Double, cy: Double, inner: Double, outer: Double, _ color: Color) {
-        let ox = cx.rounded(), oy = cy.rounded()
+        let ox = cx.rounded()
+        let oy = cy.rounded()
         for y in 0..<b.height {
             for x in 0..<b.width {
-                let dx = Double(x) + 0.5 - ox, dy = Double(y) + 0.5 - oy
+                let dx = Double(x) + 0.5 - ox
+                let dy = Double(y) + 0.5 - oy
                 let d = (dx * dx + dy * dy).squareRoot()
                 var c = outer + 0.5 - d
                 if inner > 0 { c = min(c, d - inner + 0.5) }
@@ -48,11 +51,13 @@ import Testing
         let slow = fast.copy()
         fast.view.band(cx: cx, cy: cy, inner: inner, outer: outer, color)
         Self.reference(slow.view, cx: cx, cy: cy, inner: inner, outer: outer, color)
-        var differing = 0, first = ""
+        var differing = 0
+        var first = ""
         for y in 0..<size.1 {
             for x in 0..<(size.0 + 7) where fast.pixels[y * fast.stride + x] != slow.pixels[y * slow.stride + x] {
                 if differing == 0 {
-                    first = "first at (\(x), \(y)): \(String(fast.pixels[y * fast.stride + x], radix: 16)) "
+                    first =
+                        "first at (\(x), \(y)): \(String(fast.pixels[y * fast.stride + x], radix: 16)) "
                         + "vs \(String(slow.pixels[y * slow.stride + x], radix: 16))"
                 }
                 differing += 1
@@ -76,7 +81,8 @@ import Testing
     /// Over plain white, where an edge pixel's blend is reused for the images
     /// over the same colour, and over rings drawn before (overlaps).
     @Test func overlappingBandsOverWhiteMatchTheDefinition() {
-        let fast = Buffer(128, 96), slow = Buffer(128, 96)
+        let fast = Buffer(128, 96)
+        let slow = Buffer(128, 96)
         for b in [fast, slow] { b.view.fill(.white) }
         let bands: [(Double, Double, Double, Double, Color)] = [
             (60, 50, 0, 40.3, .yellow), (60.2, 50.4, 37.8, 42.8, .blue), (90, 40, 25, 30, .blue),
@@ -110,7 +116,9 @@ import Testing
         for _ in 0..<60 {
             let outer = Double.random(in: 0..<1, using: &rng) * 60
             let inner = Double.random(in: 0..<1, using: &rng) < 0.3 ? 0 : outer - Double.random(in: 0..<1, using: &rng) * 8
-            check(Double.random(in: 0..<1, using: &rng) * 140 - 20, Double.random(in: 0..<1, using: &rng) * 120 - 20, inner: inner, outer: outer, .blue)
+            check(
+                Double.random(in: 0..<1, using: &rng) * 140 - 20, Double.random(in: 0..<1, using: &rng) * 120 - 20, inner: inner,
+                outer: outer, .blue)
         }
     }
 

@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 import Testing
+
 @testable import PlumScale
-@testable import PlumScaleCore
 @testable import PlumScaleBench
+@testable import PlumScaleCore
 
 /// The two drawing paths draw the same Scene: SDL_RenderGeometry (GPU
 /// renderers; here SDL's software renderer on a surface, no display needed)
@@ -37,7 +38,8 @@ import Testing
     }
 
     func compare(_ scene: Scene, name: String) throws {
-        let a = try spans(scene), b = try geometry(scene)
+        let a = try spans(scene)
+        let b = try geometry(scene)
         let differing = Self.unmatched(a, b, tolerance: 40) + Self.unmatched(b, a, tolerance: 40)
         let allowed = Self.width * Self.height / 1000
         if differing > allowed { try Paths.saveFailures([(a, "spans-\(name).png"), (b, "geometry-\(name).png")]) }

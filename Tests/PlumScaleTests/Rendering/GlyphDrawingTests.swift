@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -9,7 +10,8 @@ import Testing
     func check(_ text: String, size: Int, rotated: Bool, at origin: (Int, Int), _ color: Color, background: Color?) throws {
         let masks = GlyphMasks(fonts: try FontSet(path: Paths.font))
         let face = masks.face(size: size, rotated: rotated)
-        let fast = CircleRasterTests.Buffer(120, 60), slow = CircleRasterTests.Buffer(120, 60)
+        let fast = CircleRasterTests.Buffer(120, 60)
+        let slow = CircleRasterTests.Buffer(120, 60)
         if let background {
             fast.view.fill(background)
             slow.view.fill(background)
@@ -26,7 +28,8 @@ import Testing
         var pen = origin.0
         for scalar in text.unicodeScalars {
             let glyph = masks.glyph(scalar, in: face)
-            let x = pen + glyph.offsetX, y = origin.1 + glyph.offsetY
+            let x = pen + glyph.offsetX
+            let y = origin.1 + glyph.offsetY
             fast.view.draw(glyph, x: x, y: y, color, over: Backdrop(pixel: white, table: table))
             for row in 0..<glyph.height {
                 for column in 0..<glyph.width {

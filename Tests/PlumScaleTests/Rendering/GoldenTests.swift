@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -68,7 +69,8 @@ import Testing
             """
         let state = try Self.state(replay, at: 1)
         let image = try frame(state)
-        let light = state.contactViews[0], heavy = state.contactViews[1]
+        let light = state.contactViews[0]
+        let heavy = state.contactViews[1]
         #expect(heavy.heaviest && !light.heaviest)
         #expect(image.color(x: 960, y: 360) == .yellow)
         #expect(image.color(x: 320, y: 360) == .white)
@@ -77,7 +79,8 @@ import Testing
         #expect(image.color(x: Int(light.position.x - light.radius), y: 360) == .blue)
         #expect(image.color(x: 640, y: 20) == .white)
         // Anti-aliased: along the top of the big ring there are partial blues, not only 0 and 255.
-        let column = 960, top = Int(heavy.position.y - heavy.radius)
+        let column = 960
+        let top = Int(heavy.position.y - heavy.radius)
         let shades = Set((top - 6...top + 6).map { image.color(x: column + 37, y: $0).r })
         #expect(shades.count > 3, "ring edges are feathered, not jagged")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -20,8 +21,11 @@ import Testing
         #expect(crlf.events.count == 3 && crlf.device.name == "crlf panel")
         // Line numbers stay right.
         let bad = (Self.lines + [#"{"t":2,"type":"jump"}"#]).joined(separator: "\r\n")
-        #expect(throws: InputFileError(file: "b", line: 5,
-                                       "expected \"type\" to be one of down, move, up, cancel, key, quit, resize; found \"jump\"")) {
+        #expect(
+            throws: InputFileError(
+                file: "b", line: 5,
+                "expected \"type\" to be one of down, move, up, cancel, key, quit, resize; found \"jump\"")
+        ) {
             try JSONLinesReplay.parse(bad, file: "b")
         }
     }
@@ -32,8 +36,10 @@ import Testing
         (#"{"t":1e309,"type":"quit"}"#, "\"t\" is 1e309, beyond the range of a 64-bit number (about ±1.8e308)"),
         (#"{"t":0,"type":"down","id":1,"x":-1e400,"y":0.5}"#, "\"x\" is -1e400, beyond the range of a 64-bit number (about ±1.8e308)"),
         (#"{"t":0,"type":"resize","width":1280.5,"height":720}"#, "\"width\" must be a whole number, found 1280.5"),
-        (#"{"t":0,"type":"quit","extra":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
-         "not valid JSON at column 541: nested deeper than 512 arrays or objects"),
+        (
+            #"{"t":0,"type":"quit","extra":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+            "not valid JSON at column 541: nested deeper than 512 arrays or objects"
+        ),
         (#"{"t":0 "type":"quit"}"#, "not valid JSON at column 8: expected ',' or '}', found '\"'"),
         (#"[1,2]"#, "expected one JSON object per line, found an array"),
     ])
@@ -49,8 +55,10 @@ import Testing
         let file = dir.appendingPathComponent("windows.jsonl").path
         try (Self.lines.dropLast().joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
         let state = dir.appendingPathComponent("s.json")
-        let result = try runPlumscale(["render", "--replay", file, "--out", dir.appendingPathComponent("f.png").path,
-                                       "--state", state.path])
+        let result = try runPlumscale([
+            "render", "--replay", file, "--out", dir.appendingPathComponent("f.png").path,
+            "--state", state.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect((try readJSON(state)["contacts"] as? [Any])?.count == 1)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -38,8 +39,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let reader = try LineReader(path: path)
         #expect(Array(reader) == ["{\"t\":0}"])
-        #expect(reader.failure == InputFileError(file: path, line: 2,
-                                                 "line longer than 1048576 bytes: expected one JSON object per line"))
+        #expect(
+            reader.failure
+                == InputFileError(
+                    file: path, line: 2,
+                    "line longer than 1048576 bytes: expected one JSON object per line"))
         let binary = dir.appendingPathComponent("b.jsonl").path
         _ = FileManager.default.createFile(atPath: binary, contents: Data("{\"t\":0}\n{\"t\":\u{1}\n".utf8) + Data([0xff, 0xfe, 0x0a]))
         let bad = try LineReader(path: binary)
@@ -63,18 +67,21 @@ import Testing
                     let memory = RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720))
                     let streamed = try RenderCommand.streamedState(
                         path: path, at: at, size: PixelSize(1280, 720), config: .defaults, history: nil, kiosk: false, log: Log())
-                    #expect(streamed.stateDocument().prettyText == memory.stateDocument().prettyText, "\(name) at \(String(describing: at))")
+                    #expect(
+                        streamed.stateDocument().prettyText == memory.stateDocument().prettyText, "\(name) at \(String(describing: at))")
                 }
             }
         }
     }
 
     @Test func streamedErrorsNameTheLine() throws {
-        let (dir, path) = try Self.write(#"{"t":0,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.5}"# + "\r\n" + #"{"t":1,"type":"down","id":1.5}"# + "\r\n")
+        let (dir, path) = try Self.write(
+            #"{"t":0,"type":"down","id":1,"x":0.5,"y":0.5,"pressure":0.5}"# + "\r\n" + #"{"t":1,"type":"down","id":1.5}"# + "\r\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: InputFileError(file: path, line: 2, "\"id\" must be a whole number, found 1.5")) {
-            try RenderCommand.streamedState(path: path, at: nil, size: PixelSize(320, 180), config: .defaults, history: nil,
-                                            kiosk: false, log: Log())
+            try RenderCommand.streamedState(
+                path: path, at: nil, size: PixelSize(320, 180), config: .defaults, history: nil,
+                kiosk: false, log: Log())
         }
     }
 
@@ -90,22 +97,29 @@ import Testing
             var t = 0.0
             while text.utf8.count < megabytes << 20 {
                 t += 0.004
-                text += #"{"t":\#(String(format: "%.3f", t)),"type":"move","id":1,"x":0.3,"y":0.5,"pressure":\#(String(format: "%.4f", 0.4 + (t.truncatingRemainder(dividingBy: 1)) / 100))}"# + "\n"
+                text +=
+                    #"{"t":\#(String(format: "%.3f", t)),"type":"move","id":1,"x":0.3,"y":0.5,"pressure":\#(String(format: "%.4f", 0.4 + (t.truncatingRemainder(dividingBy: 1)) / 100))}"#
+                    + "\n"
             }
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
         func peakKB(_ path: String) throws -> Int {
             let log = dir.appendingPathComponent("time").path
-            let child = try Spawned("/usr/bin/time", ["-f", "%M", "-o", log, Paths.binary.path, "render", "--replay", path,
-                                                      "--out", dir.appendingPathComponent("f.png").path])
+            let child = try Spawned(
+                "/usr/bin/time",
+                [
+                    "-f", "%M", "-o", log, Paths.binary.path, "render", "--replay", path,
+                    "--out", dir.appendingPathComponent("f.png").path,
+                ])
             #expect(child.wait(timeout: 300) == 0)
             return Int((try String(contentsOfFile: log, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             try Test.cancel("no /usr/bin/time")
         }
-        let small = try peakKB(try replay(2)), large = try peakKB(try replay(8))
+        let small = try peakKB(try replay(2))
+        let large = try peakKB(try replay(8))
         print("render peak RSS: 2 MB replay \(small) kB, 8 MB replay \(large) kB")
         #expect(small > 0 && large > 0)
         #expect(large - small < 6 * 1024, "grew by \(large - small) kB for 6 MB more replay")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PlumScale
 @testable import PlumScaleCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -20,9 +21,10 @@ enum SharedRecordings {
     }
 
     static func reason(_ names: [String]) -> Comment {
-        Comment(rawValue: "needs \(names.joined(separator: " and ")) from the public recordings, not found in "
-            + "\(Paths.recordings.path) (they are kept beside the repository, never in it; "
-            + "PLUMSCALE_SHARED_RECORDINGS names another directory)")
+        Comment(
+            rawValue: "needs \(names.joined(separator: " and ")) from the public recordings, not found in "
+                + "\(Paths.recordings.path) (they are kept beside the repository, never in it; "
+                + "PLUMSCALE_SHARED_RECORDINGS names another directory)")
     }
 }
 

@@ -14,7 +14,8 @@ struct RunResult {
 func runPlumscale(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60) throws -> RunResult {
     let dir = Paths.temporaryDirectory("run")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let out = dir.appendingPathComponent("stdout").path, err = dir.appendingPathComponent("stderr").path
+    let out = dir.appendingPathComponent("stdout").path
+    let err = dir.appendingPathComponent("stderr").path
     let child = try Spawned(Paths.binary.path, arguments, environment: environment, stdout: out, stderr: err)
     var status = child.wait(timeout: timeout)
     if status == nil {

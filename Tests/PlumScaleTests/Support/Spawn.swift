@@ -18,12 +18,15 @@ final class Spawned {
     var pid: pid_t { child.pid }
     var status: Int32? { child.status }
 
-    init(_ path: String, _ arguments: [String], environment: [String: String]? = nil, unsetting: Set<String> = [],
-         stdout: String = "/dev/null", stderr: String = "/dev/null", stdoutDescriptor: Int32? = nil) throws {
+    init(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil, unsetting: Set<String> = [],
+        stdout: String = "/dev/null", stderr: String = "/dev/null", stdoutDescriptor: Int32? = nil
+    ) throws {
         let home = ChildHome()
         do {
-            child = try ChildProcess(path, arguments, environment: home.environment(environment, unsetting: unsetting),
-                                     stdout: stdout, stderr: stderr, stdoutDescriptor: stdoutDescriptor)
+            child = try ChildProcess(
+                path, arguments, environment: home.environment(environment, unsetting: unsetting),
+                stdout: stdout, stderr: stderr, stdoutDescriptor: stdoutDescriptor)
         } catch {
             home.remove()
             throw error

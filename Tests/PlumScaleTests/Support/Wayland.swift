@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 
 /// The unprivileged user the Wayland tests run compositors and the program
@@ -16,12 +17,17 @@ struct TestUser {
         guard geteuid() == 0 else { return TestUser(uid: getuid(), gid: getgid()) }
         if let entry = getpwnam(name) { return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid) }
         let out = Paths.temporaryDirectory("useradd").appendingPathComponent("out").path
-        let add = try Spawned("/usr/sbin/useradd", ["--system", "--no-create-home", "--user-group",
-                                                    "--shell", "/usr/sbin/nologin", name], stdout: out, stderr: out)
+        let add = try Spawned(
+            "/usr/sbin/useradd",
+            [
+                "--system", "--no-create-home", "--user-group",
+                "--shell", "/usr/sbin/nologin", name,
+            ], stdout: out, stderr: out)
         let status = add.wait(timeout: 30)
         guard let entry = getpwnam(name) else {
-            throw SpawnError(message: "useradd \(name) failed (status \(String(describing: status))): "
-                + ((try? String(contentsOfFile: out, encoding: .utf8)) ?? ""))
+            throw SpawnError(
+                message: "useradd \(name) failed (status \(String(describing: status))): "
+                    + ((try? String(contentsOfFile: out, encoding: .utf8)) ?? ""))
         }
         return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
     }
@@ -79,8 +85,10 @@ struct WaylandSession {
         chmod(root.path, 0o755)
         runtime = root.appendingPathComponent("runtime")
         home = root.appendingPathComponent("home")
-        for dir in [runtime, home, home.appendingPathComponent(".config"), home.appendingPathComponent(".local/share"),
-                    home.appendingPathComponent(".local/state"), home.appendingPathComponent(".cache")] {
+        for dir in [
+            runtime, home, home.appendingPathComponent(".config"), home.appendingPathComponent(".local/share"),
+            home.appendingPathComponent(".local/state"), home.appendingPathComponent(".cache"),
+        ] {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             chown(dir.path, user.uid, user.gid)
             chmod(dir.path, 0o700)
@@ -105,8 +113,9 @@ struct WaylandSession {
     func waitForSocket(of server: Spawned, log: String, timeout: Double = 20) throws -> String {
         try waitFor("a Wayland socket in \(runtime.path)", timeout: timeout) { () -> String? in
             guard server.isRunning else {
-                throw WaitFailure("the compositor exited with status \(server.status ?? -1): "
-                    + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+                throw WaitFailure(
+                    "the compositor exited with status \(server.status ?? -1): "
+                        + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
             return names.filter { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.sorted().first
@@ -163,10 +172,13 @@ struct ScaleOnScreen: CustomStringConvertible {
 /// A replay that keeps the scale drawing for `seconds`: two plums, the
 /// right one heavier (filled yellow), both trembling a little every 0.1 s.
 func tremblingPlums(seconds: Double) -> String {
-    var lines = [#"{"plumscale-replay":1,"device":{"name":"wayland panel","pressure":true}}"#,
-                 #"{"t":0.0,"type":"down","id":1,"x":0.30,"y":0.50,"pressure":0.30}"#,
-                 #"{"t":0.0,"type":"down","id":2,"x":0.68,"y":0.50,"pressure":0.60}"#]
-    var t = 0.1, step = 0
+    var lines = [
+        #"{"plumscale-replay":1,"device":{"name":"wayland panel","pressure":true}}"#,
+        #"{"t":0.0,"type":"down","id":1,"x":0.30,"y":0.50,"pressure":0.30}"#,
+        #"{"t":0.0,"type":"down","id":2,"x":0.68,"y":0.50,"pressure":0.60}"#,
+    ]
+    var t = 0.1
+    var step = 0
     while t < seconds {
         let d = step % 2 == 0 ? 0.0 : 0.01
         lines.append(String(format: #"{"t":%.2f,"type":"move","id":1,"x":0.30,"y":0.50,"pressure":%.2f}"#, t, 0.30 + d))

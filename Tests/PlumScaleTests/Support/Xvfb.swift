@@ -138,8 +138,13 @@ final class Xvfb {
             data.withUnsafeBytes { Int(UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))) }
         }
         guard data.count >= 100, word(1) == 7 else { throw SpawnError(message: "not an XWD file (version \(word(1)))") }
-        let headerSize = word(0), width = word(4), height = word(5), littleEndian = word(7) == 0
-        let bitsPerPixel = word(11), bytesPerLine = word(12), colors = word(19)
+        let headerSize = word(0)
+        let width = word(4)
+        let height = word(5)
+        let littleEndian = word(7) == 0
+        let bitsPerPixel = word(11)
+        let bytesPerLine = word(12)
+        let colors = word(19)
         guard bitsPerPixel == 32 else { throw SpawnError(message: "XWD with \(bitsPerPixel) bits per pixel") }
         let start = headerSize + colors * 12
         guard data.count >= start + bytesPerLine * height else { throw SpawnError(message: "XWD file cut short") }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -36,8 +37,10 @@ extension WeighingTests {
             ([], [.tooFewPoints(0)]),
             ([.init(force: 0.1, grams: 5), .init(force: 0.1, grams: 9)], [.duplicateForce(index: 1, firstIndex: 0, force: 0.1)]),
             ([.init(force: 0.1, grams: -5), .init(force: 0.2, grams: 9)], [.negativeGrams(index: 0, grams: -5)]),
-            ([.init(force: .nan, grams: 5), .init(force: 0.2, grams: .infinity)],
-             [.nonFinite(index: 0, field: "force"), .nonFinite(index: 1, field: "grams")]),
+            (
+                [.init(force: .nan, grams: 5), .init(force: 0.2, grams: .infinity)],
+                [.nonFinite(index: 0, field: "force"), .nonFinite(index: 1, field: "grams")]
+            ),
         ])
         func invalidPointsAreRefusedWithEveryIssue(points: [CalibrationPoint], issues: [CalibrationIssue]) {
             #expect(CalibrationFit.issues(in: points) == issues)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -13,8 +14,10 @@ import Testing
             wizard: wizard, size: Size(1280, 720), metrics: .estimate, title: "Calibrate wizard panel", progress: nil)
         let rect = layout.controls.first { $0.name == name }!.rect
         let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
-        return [#"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.2}"#,
-                #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#]
+        return [
+            #"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":\#(y),"pressure":0.2}"#,
+            #"{"t":\#(t + 0.05),"type":"up","id":\#(id)}"#,
+        ]
     }
 
     @Test func twoReferencesMakeAFitThatTheNextRunUses() throws {
@@ -48,7 +51,8 @@ import Testing
         #expect(midway.screen.name == "calibrate")
         #expect(midway.screen.wizard?.points == [CalibrationWizard.zeroPoint, CalibrationPoint(force: 0.2, grams: 5)])
 
-        let done = RenderCommand.replayState(replay, at: 7, size: PixelSize(1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
+        let done = RenderCommand.replayState(
+            replay, at: 7, size: PixelSize(1280, 720), history: try HistoryService(temporary: ()).with(config: history.configPath!))
         #expect(done.screen == .scale)
         #expect(done.notice?.text == "Calibration saved for wizard panel")
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -41,8 +42,9 @@ extension WeighingTests {
             var heaviest = HeaviestTracker()
             heaviest.update(forces: [4: 0.4, 5: 0.2])
             let fit = try CalibrationFit(points: [.init(force: 0, grams: 0), .init(force: 0.9, grams: 900)])
-            let reading = try #require(ForceReading.make(
-                id: 4, weighing: contact, tares: tares, heaviest: heaviest, mode: "force", fit: fit, now: 1))
+            let reading = try #require(
+                ForceReading.make(
+                    id: 4, weighing: contact, tares: tares, heaviest: heaviest, mode: "force", fit: fit, now: 1))
             #expect(reading.smoothed == 0.5)
             #expect(abs(reading.displayed - 0.4) < 1e-12)
             #expect(reading.tare == 0.1)
@@ -53,9 +55,10 @@ extension WeighingTests {
         }
 
         @Test func noReadingBeforeTheFirstSample() {
-            #expect(ForceReading.make(
-                id: 1, weighing: ContactWeighing(), tares: TareBook(), heaviest: HeaviestTracker(),
-                mode: "force", fit: nil, now: 0) == nil)
+            #expect(
+                ForceReading.make(
+                    id: 1, weighing: ContactWeighing(), tares: TareBook(), heaviest: HeaviestTracker(),
+                    mode: "force", fit: nil, now: 0) == nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -12,20 +13,21 @@ extension WeighingTests {
         }
 
         /// The issue's own examples, each refused with its reason.
-        @Test(arguments: [
-            // Two references 1 g apart, no zero: 10 g per unit of force and 2 g at no force at all.
-            ([(0.3, 5.0), (0.4, 6.0)], CalibrationIssue.zeroOffsetTooLarge(grams: 2, capacity: 12)),
-            // Near-equal forces: the line would be extrapolated a billion times.
-            ([(0.3, 5.0), (0.30000000000000004, 10.0)], .forcesTooClose(span: 0.30000000000000004 - 0.3)),
-            // Extreme points: force 0 and the smallest double.
-            ([(0.0, 0.0), (5e-324, 1.0)], .forcesTooClose(span: 5e-324)),
-            // A heavier reference reading less force.
-            ([(0.2, 10.0), (0.4, 5.0)], .nonPositiveSlope(-25)),
-            // Equal masses at different forces: slope 0.
-            ([(0.2, 5.0), (0.4, 5.0)], .nonPositiveSlope(0)),
-            // A truck on a touchscreen: 200 kg at full range.
-            ([(0.0, 0.0), (0.5, 100_000.0)], .capacityTooLarge(grams: 200_000)),
-        ] as [([(Double, Double)], CalibrationIssue)])
+        @Test(
+            arguments: [
+                // Two references 1 g apart, no zero: 10 g per unit of force and 2 g at no force at all.
+                ([(0.3, 5.0), (0.4, 6.0)], CalibrationIssue.zeroOffsetTooLarge(grams: 2, capacity: 12)),
+                // Near-equal forces: the line would be extrapolated a billion times.
+                ([(0.3, 5.0), (0.30000000000000004, 10.0)], .forcesTooClose(span: 0.30000000000000004 - 0.3)),
+                // Extreme points: force 0 and the smallest double.
+                ([(0.0, 0.0), (5e-324, 1.0)], .forcesTooClose(span: 5e-324)),
+                // A heavier reference reading less force.
+                ([(0.2, 10.0), (0.4, 5.0)], .nonPositiveSlope(-25)),
+                // Equal masses at different forces: slope 0.
+                ([(0.2, 5.0), (0.4, 5.0)], .nonPositiveSlope(0)),
+                // A truck on a touchscreen: 200 kg at full range.
+                ([(0.0, 0.0), (0.5, 100_000.0)], .capacityTooLarge(grams: 200_000)),
+            ] as [([(Double, Double)], CalibrationIssue)])
         func untrustworthyLinesAreRefusedWithTheReason(pairs: [(Double, Double)], issue: CalibrationIssue) {
             let issues = CalibrationFit.issues(in: Self.points(pairs))
             #expect(issues.count == 1)
@@ -43,12 +45,15 @@ extension WeighingTests {
         }
 
         @Test func pointsTooHeavyOrInOverloadAreRefused() {
-            #expect(CalibrationFit.issues(in: Self.points([(0, 0), (0.5, 1e300)]))
-                == [.gramsTooLarge(index: 1, grams: 1e300)])
-            #expect(CalibrationFit.issues(in: Self.points([(0, 0), (0.98, 50)]))
-                == [.forceInOverload(index: 1, force: 0.98)])
-            #expect(CalibrationFit.issues(in: Self.points([(0, 0), (1.5, 50)]))
-                == [.forceOutOfRange(index: 1, force: 1.5)])
+            #expect(
+                CalibrationFit.issues(in: Self.points([(0, 0), (0.5, 1e300)]))
+                    == [.gramsTooLarge(index: 1, grams: 1e300)])
+            #expect(
+                CalibrationFit.issues(in: Self.points([(0, 0), (0.98, 50)]))
+                    == [.forceInOverload(index: 1, force: 0.98)])
+            #expect(
+                CalibrationFit.issues(in: Self.points([(0, 0), (1.5, 50)]))
+                    == [.forceOutOfRange(index: 1, force: 1.5)])
         }
 
         /// The zero as a point: with one reference, 2 points (linearity not
@@ -69,8 +74,9 @@ extension WeighingTests {
             let total = [0, 5, 10.2].map { ($0 - mean) * ($0 - mean) }.reduce(0, +)
             #expect(abs(three.rSquared - (1 - (1.0 / 150) / total)) < 1e-12)
             #expect(three.summary == "Calibrated: R² 0.9999, max residual 0.07 g, 3 pts")
-            #expect(try CalibrationFit(points: Self.points([(0.1, 10), (0.2, 20), (0.4, 40.4)])).summary
-                == "Calibrated: R² 1.0000, max residual 0.09 g, 3 pts, no zero")
+            #expect(
+                try CalibrationFit(points: Self.points([(0.1, 10), (0.2, 20), (0.4, 40.4)])).summary
+                    == "Calibrated: R² 1.0000, max residual 0.09 g, 3 pts, no zero")
             // d: at least the largest residual 0.0667 g (and 0.1 point, 0.0255 g): 0.1 g.
             #expect(WeightFormat(unit: .g, stepGrams: three.displayStepGrams).step == 0.1)
         }
@@ -113,8 +119,10 @@ extension WeighingTests {
         /// tared and not, in every unit: every label is a finite number in a
         /// sane range, with no more decimals than d has.
         @Test func everyAcceptedCalibrationGivesSaneLabels() throws {
-            let forces = [0, 5e-324, 1e-300, 1e-9, 0.001, 0.0099, 0.01, 0.1, 0.3, 0.30000000000000004,
-                          0.5, 0.9, 0.97, 0.979, 0.98, 1]
+            let forces = [
+                0, 5e-324, 1e-300, 1e-9, 0.001, 0.0099, 0.01, 0.1, 0.3, 0.30000000000000004,
+                0.5, 0.9, 0.97, 0.979, 0.98, 1,
+            ]
             let grams = [0, 1e-300, 0.001, 7.5, 100, 100_000, 100_001, 1e300, 1.7976931348623157e308]
             var tables: [[(Double, Double)]] = []
             for (i, f1) in forces.enumerated() {
@@ -127,7 +135,9 @@ extension WeighingTests {
                     }
                 }
             }
-            var accepted = 0, refused = 0, labels = 0
+            var accepted = 0
+            var refused = 0
+            var labels = 0
             let probes = [0.0, 1e-9, 0.2, 0.5, 0.75, 0.979]
             for table in tables {
                 let json = table.map { #"{"force": \#($0.0), "grams": \#($0.1)}"# }.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -10,13 +11,14 @@ extension WeighingTests {
         /// which the output stays within 0.001 of 0.7), both from the step.
         static func stepFigures(_ rates: RateCase, from low: Double = 0.2, to high: Double = 0.7) -> (t90: Double?, settle: Double?) {
             var filter = OneEuroFilter(.force)
-            var t90: Double?, settle: Double?
+            var t90: Double?
+            var settle: Double?
             let ninety = low + 0.9 * (high - low)
             for t in sampleTimes(rate: rates.rate, duration: 2.5, irregular: rates.irregular) {
                 let input = t < 1 ? low : high
                 let output = filter.filter(input, at: t)
                 guard t >= 1 else { continue }
-                if t90 == nil, (high > low ? output >= ninety : output <= ninety) { t90 = t - 1 }
+                if t90 == nil, high > low ? output >= ninety : output <= ninety { t90 = t - 1 }
                 if abs(output - high) > 0.001 { settle = nil } else if settle == nil { settle = t - 1 }
             }
             return (t90, settle)
@@ -43,7 +45,8 @@ extension WeighingTests {
             // True value 0.5, jitter uniform in ±0.01; compare after 1 s of settling.
             var generator = SeededGenerator(seed: 42)
             var filter = OneEuroFilter(.force)
-            var inputs: [Double] = [], outputs: [Double] = []
+            var inputs: [Double] = []
+            var outputs: [Double] = []
             for t in sampleTimes(rate: rates.rate, duration: 12, irregular: rates.irregular, seed: 7) {
                 let input = 0.5 + Double.random(in: -0.01...0.01, using: &generator)
                 let output = filter.filter(input, at: t)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlumScale
 @testable import PlumScaleCore
 
@@ -10,7 +11,8 @@ import Testing
     static let header = #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true}}"#
     /// grams = 100 × force through zero, with a third point exactly on the
     /// line: R² 1, residual 0, d = 0.1 point of force = 0.1 g.
-    static let calibration = #""calibrations":{"test panel":{"points":[{"force":0,"grams":0},{"force":0.2,"grams":20},{"force":0.6,"grams":60}]}}"#
+    static let calibration =
+        #""calibrations":{"test panel":{"points":[{"force":0,"grams":0},{"force":0.2,"grams":20},{"force":0.6,"grams":60}]}}"#
 
     static func config(_ extra: String = "") throws -> Config {
         try Config.parse("{" + calibration + (extra.isEmpty ? "" : ", " + extra) + "}", file: "config.json")
@@ -97,10 +99,13 @@ import Testing
         #expect(objects.map(\.grams) == [30])
         // Without grams: no step.
         var plain = try state([down(0, 1, 0.5, 0.30)], at: 1)
-        #expect(plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).effects.first
-            == .save(device: "test panel", mode: "force", objects: plain.contactViews.enumerated().map { i, v in
-                WeighedObject(index: i, x: v.position.x, y: v.position.y, force: v.force, grams: nil, stable: v.stable, tare: 0)
-            }, units: "g", step: nil))
+        #expect(
+            plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).effects.first
+                == .save(
+                    device: "test panel", mode: "force",
+                    objects: plain.contactViews.enumerated().map { i, v in
+                        WeighedObject(index: i, x: v.position.x, y: v.position.y, force: v.force, grams: nil, stable: v.stable, tare: 0)
+                    }, units: "g", step: nil))
     }
 
     @Test func unitsMustBeGOzOrLb() {
@@ -245,12 +250,14 @@ import Testing
         type("5", at: 1.1)
         at(2, .tick)
         #expect(s.screen.wizard?.points == [CalibrationWizard.zeroPoint, CalibrationPoint(force: 0.2, grams: 5)])
-        #expect(s.screen.wizard?.message == "2 points: linearity not checked (a line fits any two). Captured 5.0 g "
-            + "at 20.0%. Remove it and add a third reference, or finish unchecked.")
-        #expect(s.screen.wizard?.messageLines() == [
-            "2 points: linearity not checked (a line fits any two).", "Captured 5.0 g at 20.0%. Remove it and add a third",
-            "reference, or finish unchecked.",
-        ])
+        #expect(
+            s.screen.wizard?.message == "2 points: linearity not checked (a line fits any two). Captured 5.0 g "
+                + "at 20.0%. Remove it and add a third reference, or finish unchecked.")
+        #expect(
+            s.screen.wizard?.messageLines() == [
+                "2 points: linearity not checked (a line fits any two).", "Captured 5.0 g at 20.0%. Remove it and add a third",
+                "reference, or finish unchecked.",
+            ])
         at(2.1, .touchUp(id: 1))
         _ = s.perform(CalibrationAction.anotherTapped)
         // 10.2 g reads 0.40: slope 25.5, largest residual 1/15 g.
@@ -258,8 +265,9 @@ import Testing
         type("10.2", at: 3.1)
         at(4, .tick)
         #expect(s.screen.wizard?.points.count == 3)
-        #expect(s.screen.wizard?.message == "R² 0.9999, max residual 0.07 g over 3 points. Captured 10.2 g at 40.0%. "
-            + "Remove it, then add another or finish.")
+        #expect(
+            s.screen.wizard?.message == "R² 0.9999, max residual 0.07 g over 3 points. Captured 10.2 g at 40.0%. "
+                + "Remove it, then add another or finish.")
         at(4.1, .touchUp(id: 2))
         _ = s.perform(CalibrationAction.anotherTapped)
         // 0.5 g reads 0.004: together with the others fine, but alone...
@@ -280,8 +288,9 @@ import Testing
         wizard.recordZero()
         wizard.massText = "7.5"
         wizard.capture(force: 0.3)
-        #expect(wizard.reviewMessage
-            == "Linearity not checked: a fit through 2 points (zero included as a point); a third reference would check it. Save it?")
+        #expect(
+            wizard.reviewMessage
+                == "Linearity not checked: a fit through 2 points (zero included as a point); a third reference would check it. Save it?")
     }
 
     // MARK: the device's own grams
@@ -313,9 +322,13 @@ import Testing
         let x = AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 100)
         let y = AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100)
         let lines = TouchDeviceScanner.describe("/dev/input/event9", TouchDeviceDescription(name: "pad", axes: [x, y, pressure]))
-        #expect(lines.contains("  grams: the device's own figure, without calibration (ABS_MT_PRESSURE resolution 10 units per gram: 0...100 g)"))
-        let none = TouchDeviceScanner.describe("/dev/input/event9", TouchDeviceDescription(
-            name: "pad", axes: [x, y, AbsAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 1000)]))
+        #expect(
+            lines.contains(
+                "  grams: the device's own figure, without calibration (ABS_MT_PRESSURE resolution 10 units per gram: 0...100 g)"))
+        let none = TouchDeviceScanner.describe(
+            "/dev/input/event9",
+            TouchDeviceDescription(
+                name: "pad", axes: [x, y, AbsAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 1000)]))
         #expect(none.contains("  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram)"))
     }
 }

@@ -20,7 +20,10 @@ public final class EvdevReader: @unchecked Sendable {
         case deviceBack(path: String)
     }
 
-    private enum Source { case libevdev(LibevdevDevice), raw(Int32, owned: Bool) }
+    private enum Source {
+        case libevdev(LibevdevDevice)
+        case raw(Int32, owned: Bool)
+    }
 
     /// The device as described when the reader was made.
     public let device: TouchDeviceDescription
@@ -43,33 +46,44 @@ public final class EvdevReader: @unchecked Sendable {
     private var started = false
 
     /// Opens the event device at `path` with libevdev (the live case).
-    public convenience init(path: String, timeBase: Double = 0,
-                            handler: @escaping @Sendable (Output) -> Void) throws {
+    public convenience init(
+        path: String, timeBase: Double = 0,
+        handler: @escaping @Sendable (Output) -> Void
+    ) throws {
         let device = try LibevdevDevice(path: path)
-        try self.init(source: .libevdev(device), device: device.describe(), path: path,
-                      raw: false, timeBase: timeBase, handler: handler)
+        try self.init(
+            source: .libevdev(device), device: device.describe(), path: path,
+            raw: false, timeBase: timeBase, handler: handler)
     }
 
     /// Reads raw input_event records from `fd` (a pipe in tests), with the
     /// given axes; no ioctl. The fd is not closed by the reader.
-    public convenience init(fd: Int32, device: TouchDeviceDescription, timeBase: Double = 0,
-                            handler: @escaping @Sendable (Output) -> Void) throws {
-        try self.init(source: .raw(fd, owned: false), device: device, path: nil,
-                      raw: true, timeBase: timeBase, handler: handler)
+    public convenience init(
+        fd: Int32, device: TouchDeviceDescription, timeBase: Double = 0,
+        handler: @escaping @Sendable (Output) -> Void
+    ) throws {
+        try self.init(
+            source: .raw(fd, owned: false), device: device, path: nil,
+            raw: true, timeBase: timeBase, handler: handler)
     }
 
     /// Opens `path` (a FIFO in tests) with open(2) only and reads raw records
     /// with the given axes; reopens it every second after a loss.
-    public convenience init(rawPath path: String, device: TouchDeviceDescription, timeBase: Double = 0,
-                            handler: @escaping @Sendable (Output) -> Void) throws {
+    public convenience init(
+        rawPath path: String, device: TouchDeviceDescription, timeBase: Double = 0,
+        handler: @escaping @Sendable (Output) -> Void
+    ) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(path: path, errno: errno) }
-        try self.init(source: .raw(fd, owned: true), device: device, path: path,
-                      raw: true, timeBase: timeBase, handler: handler)
+        try self.init(
+            source: .raw(fd, owned: true), device: device, path: path,
+            raw: true, timeBase: timeBase, handler: handler)
     }
 
-    private init(source: Source, device: TouchDeviceDescription, path: String?, raw: Bool,
-                 timeBase: Double, handler: @escaping @Sendable (Output) -> Void) throws {
+    private init(
+        source: Source, device: TouchDeviceDescription, path: String?, raw: Bool,
+        timeBase: Double, handler: @escaping @Sendable (Output) -> Void
+    ) throws {
         decoder = try MultitouchDecoder(device: device)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw EvdevError(path: path ?? "pipe", errno: errno) }
@@ -125,9 +139,18 @@ public final class EvdevReader: @unchecked Sendable {
                 if reopen(path) { handler(.deviceBack(path: path)) }
                 continue
             }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { lose("poll: \(String(cString: strerror(errno)))"); continue } }
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR {
+                    continue
+                } else {
+                    lose("poll: \(String(cString: strerror(errno)))")
+                    continue
+                }
+            }
             if fds[1].revents != 0 { return }
             let revents = Int32(fds[0].revents)
             if revents & Int32(POLLIN) != 0 {
@@ -164,7 +187,10 @@ public final class EvdevReader: @unchecked Sendable {
         source = nil
         let cancelled = converter.cancelAll(time: lastTime)
         handler(.deviceLost(reason: reason, cancelled: cancelled))
-        if path == nil { var byte: UInt8 = 1; _ = write(wake.write, &byte, 1) }  // nothing to retry
+        if path == nil {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+        }  // nothing to retry
     }
 
     private func deliver(_ event: KernelEvent) {
@@ -187,7 +213,9 @@ public final class EvdevReader: @unchecked Sendable {
                     let frame = decoder.resync(slots: state.slots, currentSlot: state.current, time: dropped.time)
                     handler(.frame(frame, converter.events(for: frame)))
                 case .again: return
-                case .failed(let code): lose(EvdevError.explain(errno: code)); return
+                case .failed(let code):
+                    lose(EvdevError.explain(errno: code))
+                    return
                 }
             }
         case .raw(let fd, _): drainRaw(fd)
@@ -200,10 +228,14 @@ public final class EvdevReader: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: size * 64)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { lose("end of file"); return }
+            if count == 0 {
+                lose("end of file")
+                return
+            }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return }
-                lose(EvdevError.explain(errno: errno)); return
+                lose(EvdevError.explain(errno: errno))
+                return
             }
             pending.append(contentsOf: buffer[0..<count])
             let whole = pending.count / size * size

@@ -64,16 +64,19 @@ final class LibevdevDevice {
         var axes: [AbsAxis] = []
         for code in 0...UInt32(AbsCode.max) where libevdev_has_event_code(handle, UInt32(EV_ABS), code) != 0 {
             guard let info = libevdev_get_abs_info(handle, code)?.pointee else { continue }
-            axes.append(AbsAxis(code: UInt16(code), minimum: info.minimum, maximum: info.maximum,
-                                fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
+            axes.append(
+                AbsAxis(
+                    code: UInt16(code), minimum: info.minimum, maximum: info.maximum,
+                    fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
         }
         var codes: [UInt16: Set<UInt16>] = [:]
         for type in [EV_SYN, EV_KEY, EV_REL, EV_ABS, EV_MSC] where libevdev_has_event_type(handle, UInt32(type)) != 0 {
             let maxCode = libevdev_event_type_get_max(UInt32(type))
             guard maxCode > 0 else { continue }
-            codes[UInt16(type)] = Set((0...UInt32(maxCode)).filter {
-                libevdev_has_event_code(handle, UInt32(type), $0) != 0
-            }.map { UInt16($0) })
+            codes[UInt16(type)] = Set(
+                (0...UInt32(maxCode)).filter {
+                    libevdev_has_event_code(handle, UInt32(type), $0) != 0
+                }.map { UInt16($0) })
         }
         let properties = Set((0...UInt32(INPUT_PROP_MAX)).filter { libevdev_has_property(handle, $0) != 0 }.map { UInt16($0) })
         return TouchDeviceDescription(
@@ -97,7 +100,12 @@ final class LibevdevDevice {
         return (slots, Int(max(0, libevdev_get_current_slot(handle))))
     }
 
-    enum ReadResult { case event(input_event), dropped(input_event), again, failed(Int32) }
+    enum ReadResult {
+        case event(input_event)
+        case dropped(input_event)
+        case again
+        case failed(Int32)
+    }
 
     /// One event in normal mode; on SYN_DROPPED drains libevdev's sync
     /// events (its state is then current) and returns `.dropped`.
@@ -109,7 +117,8 @@ final class LibevdevDevice {
         case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
             var sync = input_event()
             while libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &sync)
-                    == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {}
+                == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+            {}
             return .dropped(event)
         case -EAGAIN: return .again
         default: return .failed(-rc)
@@ -120,7 +129,8 @@ final class LibevdevDevice {
 extension KernelEvent {
     /// A kernel `struct input_event`, its time shifted by `-timeBase`.
     init(_ event: input_event, timeBase: Double) {
-        self.init(time: Double(event.time.tv_sec) + Double(event.time.tv_usec) / 1_000_000 - timeBase,
-                  type: event.type, code: event.code, value: event.value)
+        self.init(
+            time: Double(event.time.tv_sec) + Double(event.time.tv_usec) / 1_000_000 - timeBase,
+            type: event.type, code: event.code, value: event.value)
     }
 }

@@ -43,19 +43,21 @@ public enum TouchDeviceScanner {
         }
         let events = names.filter { $0.hasPrefix("event") }
             .sorted { (Int($0.dropFirst(5)) ?? .max, $0) < (Int($1.dropFirst(5)) ?? .max, $1) }
-        return Scan(directory: directory, entries: events.map { name in
-            let path = directory + "/" + name
-            let sysfs = try? String(contentsOfFile: "/sys/class/input/\(name)/device/name", encoding: .utf8)
-            let sysfsName = sysfs?.trimmingCharacters(in: .whitespacesAndNewlines)
-            do {
-                let device = try LibevdevDevice(path: path)
-                return Entry(path: path, device: device.describe(), sysfsName: sysfsName)
-            } catch let error as EvdevError {
-                return Entry(path: path, device: nil, sysfsName: sysfsName, problem: error.reason)
-            } catch {
-                return Entry(path: path, device: nil, sysfsName: sysfsName, problem: "\(error)")
-            }
-        })
+        return Scan(
+            directory: directory,
+            entries: events.map { name in
+                let path = directory + "/" + name
+                let sysfs = try? String(contentsOfFile: "/sys/class/input/\(name)/device/name", encoding: .utf8)
+                let sysfsName = sysfs?.trimmingCharacters(in: .whitespacesAndNewlines)
+                do {
+                    let device = try LibevdevDevice(path: path)
+                    return Entry(path: path, device: device.describe(), sysfsName: sysfsName)
+                } catch let error as EvdevError {
+                    return Entry(path: path, device: nil, sysfsName: sysfsName, problem: error.reason)
+                } catch {
+                    return Entry(path: path, device: nil, sysfsName: sysfsName, problem: "\(error)")
+                }
+            })
     }
 
     /// The human-readable report `plumscale devices` prints.
@@ -111,11 +113,16 @@ public enum TouchDeviceScanner {
     }
 
     static func describe(_ path: String, _ device: TouchDeviceDescription) -> [String] {
-        var lines = ["\(path) \"\(device.name)\" (bus \(hex(device.bus)) vendor \(hex(device.vendor)) "
-                     + "product \(hex(device.product)) version \(hex(device.version)))"]
-        let kind = device.isProtocolA ? "multitouch protocol A (no slots)"
-            : device.slotCount > 0 ? "multitouch protocol B, \(device.slotCount) slots"
-            : "single touch"
+        var lines = [
+            "\(path) \"\(device.name)\" (bus \(hex(device.bus)) vendor \(hex(device.vendor)) "
+                + "product \(hex(device.product)) version \(hex(device.version)))"
+        ]
+        let kind =
+            device.isProtocolA
+            ? "multitouch protocol A (no slots)"
+            : device.slotCount > 0
+                ? "multitouch protocol B, \(device.slotCount) slots"
+                : "single touch"
         lines.append("  \(kind)\(device.properties.contains(1) ? ", direct (touchscreen)" : "")")
         for axis in device.axes.values.sorted(by: { $0.code < $1.code }) {
             let resolution = axis.resolution != 0 ? ", resolution \(axis.resolution)" : ""

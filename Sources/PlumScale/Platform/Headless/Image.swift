@@ -21,8 +21,10 @@ public struct Image: Equatable, Sendable {
 
     /// The part at (x, y) of `width` x `height`, clipped to the picture.
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
-        let x0 = min(max(x, 0), self.width), y0 = min(max(y, 0), self.height)
-        let w = min(width, self.width - x0), h = min(height, self.height - y0)
+        let x0 = min(max(x, 0), self.width)
+        let y0 = min(max(y, 0), self.height)
+        let w = min(width, self.width - x0)
+        let h = min(height, self.height - y0)
         var out: [UInt32] = []
         out.reserveCapacity(max(w, 0) * max(h, 0))
         for row in y0..<(y0 + max(h, 0)) { out += pixels[(row * self.width + x0)..<(row * self.width + x0 + max(w, 0))] }
@@ -68,7 +70,8 @@ public struct Image: Equatable, Sendable {
         precondition(width == other.width && height == other.height)
         var count = 0
         for i in pixels.indices {
-            let a = pixels[i], b = other.pixels[i]
+            let a = pixels[i]
+            let b = other.pixels[i]
             if a == b { continue }
             for shift in [16, 8, 0] {
                 if abs(Int((a >> UInt32(shift)) & 0xff) - Int((b >> UInt32(shift)) & 0xff)) > tolerance {

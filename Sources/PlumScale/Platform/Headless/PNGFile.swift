@@ -16,8 +16,10 @@ enum PNGFile {
         init(_ file: OutputFile) { self.file = file }
     }
 
-    static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String,
-                      calls: OutputCalls = .system) throws {
+    static func write(
+        _ surface: UnsafeMutablePointer<SDL_Surface>, to path: String,
+        calls: OutputCalls = .system
+    ) throws {
         let file = try OutputFile(path: path, calls: calls)
         defer { file.discard() }  // nothing after a commit
         let sink = Sink(file)

@@ -80,8 +80,10 @@ public enum HistoryCommand {
 
     /// Writes to FILE (through OutputFile: atomically, never onto a link,
     /// a FIFO or a device) or to `output`.
-    static func export(_ store: HistoryStore, _ format: HistoryExport.Format, to path: String?,
-                       output: (String) throws -> Void) throws {
+    static func export(
+        _ store: HistoryStore, _ format: HistoryExport.Format, to path: String?,
+        output: (String) throws -> Void
+    ) throws {
         guard let path else { return try store.export(format) { try output($0) } }
         try OutputFile.write(to: path) { file in try store.export(format) { try file.append($0) } }
     }

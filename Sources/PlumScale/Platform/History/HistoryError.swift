@@ -37,36 +37,38 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noDataDirectory:
             return "history: neither XDG_DATA_HOME nor HOME is set; pass --db PATH"
-        case let .cannotCreateDirectory(path, reason):
+        case .cannotCreateDirectory(let path, let reason):
             return "history: cannot create directory \(path): \(reason)"
-        case let .readOnly(path, reason):
+        case .readOnly(let path, let reason):
             return "history: \(path) is not writable (\(reason)); weighings cannot be saved"
-        case let .notADatabase(path, reason):
+        case .notADatabase(let path, let reason):
             return "history: \(path) is not a PlumScale history database (\(reason)); "
                 + "it was left untouched: move it away or pass --db PATH"
-        case let .foreign(path, id):
-            let owner = id == 0 ? "tables that are not PlumScale's"
+        case .foreign(let path, let id):
+            let owner =
+                id == 0
+                ? "tables that are not PlumScale's"
                 : "application_id 0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
                     + ", PlumScale's is 0x" + String(UInt32(bitPattern: HistoryStore.applicationID), radix: 16, uppercase: true)
             return "history: \(path) is another program's SQLite database (\(owner)); "
                 + "it was left untouched: pass --db PATH to a PlumScale history"
-        case let .corrupt(path, details):
+        case .corrupt(let path, let details):
             return "history: \(path) is damaged (integrity check: \(details)); "
                 + "it was left untouched: restore a backup or move it away"
-        case let .newerSchema(path, found, known):
+        case .newerSchema(let path, let found, let known):
             return "history: \(path) has schema version \(found), this PlumScale knows "
                 + "up to \(known); it was left untouched: upgrade PlumScale"
-        case let .diskFull(path, message):
+        case .diskFull(let path, let message):
             return "history: disk full, the weighing was not saved (\(path): \(message))"
         case .emptyWeighing:
             return "history: a weighing with no objects is not saved"
-        case let .invalidMode(mode):
+        case .invalidMode(let mode):
             return "history: mode \"\(mode)\" is not force, area or position"
-        case let .invalidUnits(units):
+        case .invalidUnits(let units):
             return "history: units \"\(units)\" are not g, oz or lb"
-        case let .duplicateObjectIndex(index):
+        case .duplicateObjectIndex(let index):
             return "history: two objects share index \(index)"
-        case let .sqlite(code, message, during):
+        case .sqlite(let code, let message, let during):
             return "history: SQLite error \(code) while \(during): \(message)"
         }
     }

@@ -20,24 +20,30 @@ extension HistoryStore {
         try execute("BEGIN IMMEDIATE")
         do {
             let heaviest = weighing.heaviest
-            let insert = try prepare("""
+            let insert = try prepare(
+                """
                 INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """)
-            insert.bind([.int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
-                         .text(weighing.mode), .int(Int64(weighing.objects.count)),
-                         heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
-                         .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil }])
+            insert.bind([
+                .int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
+                .text(weighing.mode), .int(Int64(weighing.objects.count)),
+                heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
+                .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil },
+            ])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
-            let object = try prepare("""
+            let object = try prepare(
+                """
                 INSERT INTO objects(weighing_id, idx, x, y, force, grams, stable, tare)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """)
             for item in weighing.objects {
-                object.bind([.int(id), .int(Int64(item.index)), .double(item.x), .double(item.y),
-                             item.force.map(SQLiteValue.double), item.grams.map(SQLiteValue.double),
-                             .int(item.stable ? 1 : 0), .double(item.tare)])
+                object.bind([
+                    .int(id), .int(Int64(item.index)), .double(item.x), .double(item.y),
+                    item.force.map(SQLiteValue.double), item.grams.map(SQLiteValue.double),
+                    .int(item.stable ? 1 : 0), .double(item.tare),
+                ])
                 _ = try object.step(fail: failure)
             }
             try execute("COMMIT")
@@ -67,19 +73,22 @@ extension HistoryStore {
     public func rows(before: HistoryCursor? = nil, limit: Int) throws -> [HistoryRow] {
         let statement = try prepare(Self.rowsSQL(paged: before != nil))
         if let before {
-            statement.bind([.int(Self.microseconds(before.takenAt)), .int(before.id),
-                            .int(Int64(max(0, limit)))])
+            statement.bind([
+                .int(Self.microseconds(before.takenAt)), .int(before.id),
+                .int(Int64(max(0, limit))),
+            ])
         } else {
             statement.bind([.int(Int64(max(0, limit)))])
         }
         var rows: [HistoryRow] = []
         while try statement.step(fail: failure) {
-            rows.append(HistoryRow(
-                id: statement.int(0), takenAt: Self.date(statement.int(1)),
-                device: statement.text(2), mode: statement.text(3),
-                objectCount: Int(statement.int(4)),
-                heaviestForce: statement.double(5), heaviestGrams: statement.double(6),
-                units: statement.text(7), step: statement.double(8)))
+            rows.append(
+                HistoryRow(
+                    id: statement.int(0), takenAt: Self.date(statement.int(1)),
+                    device: statement.text(2), mode: statement.text(3),
+                    objectCount: Int(statement.int(4)),
+                    heaviestForce: statement.double(5), heaviestGrams: statement.double(6),
+                    units: statement.text(7), step: statement.double(8)))
         }
         return rows
     }
@@ -97,18 +106,21 @@ extension HistoryStore {
         let head = try prepare("SELECT taken_at, device, mode, units, step FROM weighings WHERE id = ?1")
         head.bind([.int(id)])
         guard try head.step(fail: failure) else { return nil }
-        var weighing = Weighing(id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
-                                mode: head.text(2), objects: [], units: head.text(3), step: head.double(4))
-        let objects = try prepare("""
+        var weighing = Weighing(
+            id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
+            mode: head.text(2), objects: [], units: head.text(3), step: head.double(4))
+        let objects = try prepare(
+            """
             SELECT idx, x, y, force, grams, stable, tare FROM objects
             WHERE weighing_id = ?1 ORDER BY idx
             """)
         objects.bind([.int(id)])
         while try objects.step(fail: failure) {
-            weighing.objects.append(WeighedObject(
-                index: Int(objects.int(0)), x: objects.double(1) ?? 0, y: objects.double(2) ?? 0,
-                force: objects.double(3), grams: objects.double(4), stable: objects.int(5) != 0,
-                tare: objects.double(6) ?? 0))
+            weighing.objects.append(
+                WeighedObject(
+                    index: Int(objects.int(0)), x: objects.double(1) ?? 0, y: objects.double(2) ?? 0,
+                    force: objects.double(3), grams: objects.double(4), stable: objects.int(5) != 0,
+                    tare: objects.double(6) ?? 0))
         }
         return weighing
     }

@@ -62,8 +62,10 @@ public final class HistoryService {
             case .quit, .saveLockout:
                 return .failed("\(effect) is not the store's work")
             case .save(let device, let mode, let objects, let units, let step):
-                return .saved(id: try store.save(Weighing(
-                    takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step)))
+                return .saved(
+                    id: try store.save(
+                        Weighing(
+                            takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step)))
             case .loadRows(let page, let cursor, let limit):
                 let rows = try store.rows(before: cursor, limit: limit)
                 return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .current) })

@@ -13,8 +13,9 @@ public final class HistoryStore {
 
     /// Opens (creating if needed) the history at `path`, or at `defaultPath` when nil,
     /// migrating it to the current schema.
-    public convenience init(path: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment
+    public convenience init(
+        path: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         try self.init(path: path, environment: environment, schemaTarget: Self.schemaVersion)
     }
@@ -38,7 +39,8 @@ public final class HistoryStore {
         let flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+            let message =
+                handle.map { String(cString: sqlite3_errmsg($0)) }
                 ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
             throw HistoryError.sqlite(code: code, message: message, during: "opening \(path)")
@@ -173,8 +175,9 @@ public final class HistoryStore {
             }
         }
         guard try strings("PRAGMA journal_mode = WAL") == ["wal"] else {
-            throw HistoryError.sqlite(code: SQLITE_ERROR, message: "WAL mode refused",
-                                      during: "opening \(path)")
+            throw HistoryError.sqlite(
+                code: SQLITE_ERROR, message: "WAL mode refused",
+                during: "opening \(path)")
         }
         try execute("PRAGMA synchronous = FULL")
         try execute("PRAGMA foreign_keys = ON")

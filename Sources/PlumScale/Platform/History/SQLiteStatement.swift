@@ -30,9 +30,9 @@ final class SQLiteStatement {
             let index = Int32(offset + 1)
             switch value {
             case nil: sqlite3_bind_null(handle, index)
-            case let .int(v)?: sqlite3_bind_int64(handle, index, v)
-            case let .double(v)?: sqlite3_bind_double(handle, index, v)
-            case let .text(v)?:
+            case .int(let v)?: sqlite3_bind_int64(handle, index, v)
+            case .double(let v)?: sqlite3_bind_double(handle, index, v)
+            case .text(let v)?:
                 // By byte count, not as a C string: nothing after a NUL is lost.
                 var text = v
                 text.withUTF8 { bytes in

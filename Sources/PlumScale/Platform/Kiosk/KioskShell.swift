@@ -56,9 +56,12 @@ enum KioskShell {
         let saverOff = SDL_IsScreenSaverEnabled() == SDL_FALSE
         let grabbed = SDL_GetWindowKeyboardGrab(window.window) == SDL_TRUE
         let (w, h) = window.size
-        let fullscreen = SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        let fullscreen =
+            SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
             == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        log.info("kiosk: \(fullscreen ? "fullscreen" : "NOT fullscreen") \(w)x\(h), cursor \(cursorHidden ? "hidden" : "SHOWN"), screensaver \(saverOff ? "inhibited" : "NOT inhibited")")
+        log.info(
+            "kiosk: \(fullscreen ? "fullscreen" : "NOT fullscreen") \(w)x\(h), cursor \(cursorHidden ? "hidden" : "SHOWN"), screensaver \(saverOff ? "inhibited" : "NOT inhibited")"
+        )
         if grabbed {
             reportGrab(window, log: log)
         } else {

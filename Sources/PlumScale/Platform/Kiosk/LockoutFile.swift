@@ -38,8 +38,9 @@ struct LockoutFile {
     func save(_ lockout: Lockout) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
         let until = lockout.lockedUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "null"
         let text = "{\"failures\": \(lockout.failures), \"lockedUntil\": \(until)}\n"

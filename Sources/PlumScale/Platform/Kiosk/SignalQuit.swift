@@ -56,7 +56,9 @@ enum SignalQuit {
         if installed { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else {
-            log.warning("cannot watch signals (pipe: \(String(cString: strerror(errno)))); SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 end the program abruptly")
+            log.warning(
+                "cannot watch signals (pipe: \(String(cString: strerror(errno)))); SIGTERM, SIGINT, SIGHUP, SIGUSR1 and SIGUSR2 end the program abruptly"
+            )
             return
         }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }

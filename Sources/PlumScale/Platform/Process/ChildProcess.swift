@@ -14,8 +14,10 @@ public final class ChildProcess {
 
     /// `stdoutDescriptor`, when given, is the child's standard output instead
     /// of the file `stdout` (a pipe, say).
-    public init(_ path: String, _ arguments: [String], environment: [String: String]? = nil, stdout: String = "/dev/null",
-         stderr: String = "/dev/null", stdoutDescriptor: Int32? = nil) throws {
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil, stdout: String = "/dev/null",
+        stderr: String = "/dev/null", stdoutDescriptor: Int32? = nil
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,8 +31,7 @@ public final class ChildProcess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
@@ -77,4 +78,3 @@ public final class ChildProcess {
         }
     }
 }
-

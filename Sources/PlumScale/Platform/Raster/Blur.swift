@@ -19,7 +19,9 @@ extension PixelBuffer {
         for i in 0..<count { scratch[i] = start[i * step] }
         let r = min(radius, count - 1)
         let window = 2 * r + 1
-        var sr = 0, sg = 0, sb = 0
+        var sr = 0
+        var sg = 0
+        var sb = 0
         // The window starts centred on pixel 0, edges repeated.
         for k in -r...r {
             let p = scratch[min(max(k, 0), count - 1)]
@@ -29,7 +31,8 @@ extension PixelBuffer {
         }
         for i in 0..<count {
             start[i * step] = 0xff00_0000 | UInt32(sr / window) << 16 | UInt32(sg / window) << 8 | UInt32(sb / window)
-            let leaving = scratch[max(i - r, 0)], entering = scratch[min(i + r + 1, count - 1)]
+            let leaving = scratch[max(i - r, 0)]
+            let entering = scratch[min(i + r + 1, count - 1)]
             sr += Int((entering >> 16) & 0xff) - Int((leaving >> 16) & 0xff)
             sg += Int((entering >> 8) & 0xff) - Int((leaving >> 8) & 0xff)
             sb += Int(entering & 0xff) - Int(leaving & 0xff)

@@ -105,7 +105,8 @@ struct CircleBand {
 
         /// The next run of offsets at or after `from`, merged across the ranges.
         mutating func next() -> Range<Int>? {
-            var start = Int.max, end = Int.min
+            var start = Int.max
+            var end = Int.min
             let from = self.from
             each { r in
                 let s = Swift.max(r.lowerBound, from)

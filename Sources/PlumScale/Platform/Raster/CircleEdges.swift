@@ -9,9 +9,11 @@ import PlumScaleCore
 /// for every image over that colour.
 extension PixelBuffer {
     func octant(_ circle: CircleBand, _ color: Color, withSolid: Bool, over backdrop: Backdrop?) {
-        let ix = circle.ix, iy = circle.iy
+        let ix = circle.ix
+        let iy = circle.iy
         // Entirely inside the buffer: no clipping per pixel.
-        let inside = ix - circle.reach >= 0 && ix + circle.reach <= width && iy - circle.reach >= 0
+        let inside =
+            ix - circle.reach >= 0 && ix + circle.reach <= width && iy - circle.reach >= 0
             && iy + circle.reach <= height
         switch (inside, withSolid) {
         case (true, true): octant(circle, color, clip: false, withSolid: true, over: backdrop)
@@ -25,8 +27,10 @@ extension PixelBuffer {
     private func octant(_ circle: CircleBand, _ color: Color, clip: Bool, withSolid: Bool, over backdrop: Backdrop?) {
         let opaque = color.a == 255
         let solidPixel = Self.argb(color)
-        let ix = circle.ix, iy = circle.iy
-        let w = UInt(bitPattern: width), h = UInt(bitPattern: height)
+        let ix = circle.ix
+        let iy = circle.iy
+        let w = UInt(bitPattern: width)
+        let h = UInt(bitPattern: height)
         // Octant rows j that can put a pixel on the buffer: its images lie on
         // rows iy + j, iy - 1 - j and columns ix + j, ix - 1 - j; and a pixel
         // (j, j) with any coverage has 2(2j + 1)² <= outer4.
@@ -46,12 +50,19 @@ extension PixelBuffer {
                 var i = max(j, hole.next(cj) + 1)
                 let last = end.next(cj)
                 let solidRun = solidRuns.next(cj)
-                let xr = ix + j, xl = ix - 1 - j, yd = iy + j, yu = iy - 1 - j
-                let rowD = row(yd), rowU = row(yu)
-                let downOK = UInt(bitPattern: yd) < h, upOK = UInt(bitPattern: yu) < h
-                let rightOK = UInt(bitPattern: xr) < w, leftOK = UInt(bitPattern: xl) < w
+                let xr = ix + j
+                let xl = ix - 1 - j
+                let yd = iy + j
+                let yu = iy - 1 - j
+                let rowD = row(yd)
+                let rowU = row(yu)
+                let downOK = UInt(bitPattern: yd) < h
+                let upOK = UInt(bitPattern: yu) < h
+                let rightOK = UInt(bitPattern: xr) < w
+                let leftOK = UInt(bitPattern: xl) < w
                 if withSolid {
-                    let lo = max(solidRun.lo, j), hi = solidRun.hi
+                    let lo = max(solidRun.lo, j)
+                    let hi = solidRun.hi
                     // The pixel (j, j) is its own vertical image: not twice.
                     let top = max(lo, j + 1)
                     // Runs wholly on the buffer (always, unless clipping) take no checks.
@@ -64,7 +75,8 @@ extension PixelBuffer {
                             rowU[ix - 1 - k] = solidPixel
                         }
                         if top <= hi {
-                            var below = row(iy + top), above = row(iy - 1 - top)
+                            var below = row(iy + top)
+                            var above = row(iy - 1 - top)
                             for _ in top...hi {
                                 below[xr] = solidPixel
                                 below[xl] = solidPixel
@@ -96,8 +108,10 @@ extension PixelBuffer {
                     let a = opaque ? coverage : coverage &* Int(color.a) / 255
                     if a > 0 {
                         var mix = Mix(color, alpha: a, coverage: coverage, over: backdrop)
-                        let xi = ix + i, xil = ix - 1 - i
-                        let rowI = row(iy + i), rowIU = row(iy - 1 - i)
+                        let xi = ix + i
+                        let xil = ix - 1 - i
+                        let rowI = row(iy + i)
+                        let rowIU = row(iy - 1 - i)
                         // All eight images on the buffer (i >= j): no check per image.
                         if !clip || (xil >= 0 && xi < width && iy - 1 - i >= 0 && iy + i < height) {
                             mix.apply(rowD + xi)
@@ -112,7 +126,8 @@ extension PixelBuffer {
                             }
                         } else {
                             // Clipped: rows yd, yu and columns xr, xl were checked for the row.
-                            let xiOK = UInt(bitPattern: xi) < w, xilOK = UInt(bitPattern: xil) < w
+                            let xiOK = UInt(bitPattern: xi) < w
+                            let xilOK = UInt(bitPattern: xil) < w
                             if downOK {
                                 if xiOK { mix.apply(rowD + xi) }
                                 if xilOK { mix.apply(rowD + xil) }
@@ -122,7 +137,8 @@ extension PixelBuffer {
                                 if xilOK { mix.apply(rowU + xil) }
                             }
                             if i != j {
-                                let yiOK = UInt(bitPattern: iy + i) < h, yiuOK = UInt(bitPattern: iy - 1 - i) < h
+                                let yiOK = UInt(bitPattern: iy + i) < h
+                                let yiuOK = UInt(bitPattern: iy - 1 - i) < h
                                 if rightOK {
                                     if yiOK { mix.apply(rowI + xr) }
                                     if yiuOK { mix.apply(rowIU + xr) }

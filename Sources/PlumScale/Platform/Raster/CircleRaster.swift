@@ -38,7 +38,8 @@ extension PixelBuffer {
         guard circle.solidOuter4 >= 0 else { return }
         let solid = Self.argb(color)
         let opaque = color.a == 255
-        let ix = circle.ix, iy = circle.iy
+        let ix = circle.ix
+        let iy = circle.iy
         for rows in CircleBand.offsets(around: iy, within: height, below: circle.reach) {
             var runs = circle.solidRuns(from: rows.lowerBound)
             for k in rows {

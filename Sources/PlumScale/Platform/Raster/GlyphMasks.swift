@@ -45,7 +45,8 @@ final class GlyphMasks {
         /// Finds each row's inked columns, once the mask is filled.
         func trimRows() {
             for y in 0..<height {
-                var start = 0, end = width
+                var start = 0
+                var end = width
                 while start < end && alpha[y * width + start] == 0 { start += 1 }
                 while end > start && alpha[y * width + end - 1] == 0 { end -= 1 }
                 inked[y] = (Int32(start), Int32(end))
@@ -139,7 +140,10 @@ final class GlyphMasks {
         func alpha(_ x: Int, _ y: Int) -> UInt8 {
             UInt8((pixels + y * pitch).assumingMemoryBound(to: UInt32.self)[x] >> 24)
         }
-        var x0 = glyph.width, x1 = 0, y0 = glyph.height, y1 = 0
+        var x0 = glyph.width
+        var x1 = 0
+        var y0 = glyph.height
+        var y1 = 0
         for y in 0..<glyph.height {
             for x in 0..<glyph.width where alpha(x, y) != 0 {
                 (x0, x1, y0, y1) = (min(x0, x), max(x1, x + 1), min(y0, y), max(y1, y + 1))
@@ -192,14 +196,16 @@ extension PixelBuffer {
             }
             return
         }
-        let c0 = max(0, -x), c1 = min(glyph.width, width - x)
+        let c0 = max(0, -x)
+        let c1 = min(glyph.width, width - x)
         guard c0 < c1 else { return }
         let alpha = glyph.alpha.baseAddress!
         for row in max(0, -y)..<max(min(glyph.height, height - y), max(0, -y)) {
             let source = alpha + row * glyph.width
             let target = base + (y + row) * stride + x
             let ink = glyph.inked[row]
-            let start = max(c0, Int(ink.start)), end = min(c1, Int(ink.end))
+            let start = max(c0, Int(ink.start))
+            let end = min(c1, Int(ink.end))
             guard start < end else { continue }
             for col in start..<end {
                 let coverage = Int(source[col])

@@ -52,7 +52,8 @@ package struct PixelBuffer {
     /// Fills [x0, x1) on row y, clipped.
     @inline(__always)
     package func fillSpan(_ y: Int, from x0: Int, to x1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
-        let a = max(x0, 0), b = min(x1, width)
+        let a = max(x0, 0)
+        let b = min(x1, width)
         guard a < b, y >= 0, y < height else { return }
         let row = base + y * stride
         if opaque && b - a >= 32 {
@@ -71,7 +72,8 @@ package struct PixelBuffer {
     /// Fills rows [y0, y1) of column x, clipped.
     @inline(__always)
     package func fillColumn(_ x: Int, from y0: Int, to y1: Int, _ solid: UInt32, _ color: Color, _ opaque: Bool) {
-        let a = max(y0, 0), b = min(y1, height)
+        let a = max(y0, 0)
+        let b = min(y1, height)
         guard a < b, x >= 0, x < width else { return }
         var p = base + (a &* stride &+ x)
         for _ in a..<b {
@@ -86,7 +88,10 @@ package struct PixelBuffer {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
         let a = coverage * Int(color.a) / 255
         let p = base + y * stride + x
-        if a >= 255 { p.pointee = Self.argb(color); return }
+        if a >= 255 {
+            p.pointee = Self.argb(color)
+            return
+        }
         let d = p.pointee
         let inv = 255 - a
         let r = (Int(color.r) * a + Int((d >> 16) & 0xff) * inv + 127) / 255
@@ -105,7 +110,8 @@ package struct PixelBuffer {
         // is exactly v / 255 below 65535 (checked for every v), so this is
         // the same rounding as the per-channel formula in `blend(x:y:)`.
         let d = p.pointee
-        let a32 = UInt32(truncatingIfNeeded: a), inv = 255 &- a32
+        let a32 = UInt32(truncatingIfNeeded: a)
+        let inv = 255 &- a32
         let c = argb(color)
         var rb = (c & 0x00ff_00ff) &* a32 &+ (d & 0x00ff_00ff) &* inv &+ 0x007f_007f
         rb = ((rb &+ 0x0001_0001 &+ ((rb >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
@@ -119,14 +125,19 @@ package struct PixelBuffer {
     package func blendInside(_ p: UnsafeMutablePointer<UInt32>, _ color: Color, solid: UInt32, coverage: Int) {
         guard coverage > 0 else { return }
         let a = coverage &* Int(color.a) / 255
-        if a >= 255 { p.pointee = solid; return }
+        if a >= 255 {
+            p.pointee = solid
+            return
+        }
         if a > 0 { Self.blend(p, color, alpha: a) }
     }
 
     /// Fills a rectangle, blending if the colour is translucent.
     package func fillRect(x: Double, y: Double, width w: Double, height h: Double, _ color: Color) {
-        let x0 = Int(x.rounded()), y0 = Int(y.rounded())
-        let x1 = Int((x + w).rounded()), y1 = Int((y + h).rounded())
+        let x0 = Int(x.rounded())
+        let y0 = Int(y.rounded())
+        let x1 = Int((x + w).rounded())
+        let y1 = Int((y + h).rounded())
         for row in max(y0, 0)..<max(min(y1, height), max(y0, 0)) {
             fillSpan(row, from: x0, to: x1, Self.argb(color), color, color.a == 255)
         }

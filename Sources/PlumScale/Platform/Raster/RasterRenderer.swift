@@ -54,7 +54,8 @@ package final class RasterRenderer {
                 guard Self.drawable(p.x, p.y, radius * s) else { continue }
                 buffer.band(cx: p.x, cy: p.y, inner: 0, outer: radius * s, color, over: backdrop(color, over: scene.background))
             case .rect(let r, let color):
-                let a = screen(Point(r.x, r.y)), b = screen(Point(r.x + r.width, r.y + r.height))
+                let a = screen(Point(r.x, r.y))
+                let b = screen(Point(r.x + r.width, r.y + r.height))
                 guard Self.drawable(a.x, a.y, b.x, b.y) else { continue }
                 buffer.fillRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y), color)
             case .text(let text, let at, let anchor, let size, let color):

@@ -79,7 +79,8 @@ final class EventLoop {
             if dirty { try draw() }
         }
         if displayLost {
-            throw RuntimeFailure("the display went away (the Wayland compositor ended); exit status 1 lets the service manager start the kiosk again")
+            throw RuntimeFailure(
+                "the display went away (the Wayland compositor ended); exit status 1 lets the service manager start the kiosk again")
         }
         if let screenshot {
             try frames.draw(state.scene())
@@ -168,8 +169,10 @@ final class EventLoop {
 
     /// One line on what the program is doing (SIGUSR1).
     private var statusLine: String {
-        var parts = ["screen \(state.screen.name)", "\(state.contactViews.count) contacts",
-                     "input \(state.source.kind) \"\(state.source.deviceName)\" (\(state.source.mode.rawValue))"]
+        var parts = [
+            "screen \(state.screen.name)", "\(state.contactViews.count) contacts",
+            "input \(state.source.kind) \"\(state.source.deviceName)\" (\(state.source.mode.rawValue))",
+        ]
         if let kiosk = state.kiosk {
             parts.insert("kiosk role \(kiosk.role.rawValue)", at: 0)
             parts.append("wrong PINs \(kiosk.failures)")

@@ -23,7 +23,8 @@ package struct EventTranslation {
 
     package mutating func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
         let time = Double(event.common.timestamp) / 1000
-        let w = Double(max(windowSize.width, 1)), h = Double(max(windowSize.height, 1))
+        let w = Double(max(windowSize.width, 1))
+        let h = Double(max(windowSize.height, 1))
         switch SDL_EventType(event.type) {
         case SDL_FINGERDOWN, SDL_FINGERMOTION:
             let f = event.tfinger
@@ -35,10 +36,13 @@ package struct EventTranslation {
             let key = Key(name: String(cString: SDL_GetKeyName(event.key.keysym.sym)))
             let mods = Self.modifiers(UInt32(event.key.keysym.mod))
             heldModifiers = mods
-            return .input(InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(key, modifiers: mods) : .keyUp(key, modifiers: mods)))
+            return .input(
+                InputEvent(time: time, event.type == SDL_KEYDOWN.rawValue ? .keyDown(key, modifiers: mods) : .keyUp(key, modifiers: mods)))
         case SDL_MOUSEBUTTONDOWN where event.button.which != plum_touch_mouse_id():
             let b = event.button
-            return .input(InputEvent(time: time, .pointerDown(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button), modifiers: heldModifiers)))
+            return .input(
+                InputEvent(
+                    time: time, .pointerDown(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button), modifiers: heldModifiers)))
         case SDL_MOUSEBUTTONUP where event.button.which != plum_touch_mouse_id():
             let b = event.button
             return .input(InputEvent(time: time, .pointerUp(x: Double(b.x) / w, y: Double(b.y) / h, button: Int(b.button))))

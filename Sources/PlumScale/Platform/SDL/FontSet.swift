@@ -29,7 +29,11 @@ package final class FontSet {
     package func advance(_ scalar: Unicode.Scalar, size: Int) -> Int32 {
         let key = GlyphKey(scalar: scalar.value, size: size)
         if let advance = advances[key] { return advance }
-        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
+        var minX: Int32 = 0
+        var maxX: Int32 = 0
+        var minY: Int32 = 0
+        var maxY: Int32 = 0
+        var advance: Int32 = 0
         if let font = try? font(size: size), TTF_GlyphMetrics32(font, scalar.value, &minX, &maxX, &minY, &maxY, &advance) != 0 {
             advance = 0
         }

@@ -40,13 +40,16 @@ package final class FrameRenderer {
         if directSurface, let surface = windowSurface() {
             if plum_must_lock(surface) != 0 { SDL_LockSurface(surface) }
             let s = surface.pointee
-            raster!.draw(scene, into: PixelBuffer(
-                base: s.pixels.assumingMemoryBound(to: UInt32.self), width: Int(s.w), height: Int(s.h),
-                stride: Int(s.pitch) / 4))
+            raster!.draw(
+                scene,
+                into: PixelBuffer(
+                    base: s.pixels.assumingMemoryBound(to: UInt32.self), width: Int(s.w), height: Int(s.h),
+                    stride: Int(s.pitch) / 4))
             if plum_must_lock(surface) != 0 { SDL_UnlockSurface(surface) }
             return
         }
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         if texture == nil || textureSize != (w, h) {
             if let texture { SDL_DestroyTexture(texture) }

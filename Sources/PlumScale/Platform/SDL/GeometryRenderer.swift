@@ -31,7 +31,8 @@ package final class GeometryRenderer {
 
     /// The renderer's size in pixels (larger than the window's on HiDPI).
     public var outputSize: (w: Int32, h: Int32) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         return (w, h)
     }
@@ -43,7 +44,8 @@ package final class GeometryRenderer {
         let rotated = scene.layout.rotation == 90
         targetSize = output
         if rotated {
-            let w = Int32((scene.layout.size.width * scale).rounded()), h = Int32((scene.layout.size.height * scale).rounded())
+            let w = Int32((scene.layout.size.width * scale).rounded())
+            let h = Int32((scene.layout.size.height * scale).rounded())
             try prepareCanvas(w: w, h: h)
             SDL_SetRenderTarget(renderer, canvas)
             targetSize = (w, h)

@@ -63,7 +63,8 @@ struct RingGeometry {
         let rings = radii.count
         for s in 0..<n {
             let angle = Double(s) / Double(n) * 2 * Double.pi
-            let c = cos(angle), sn = sin(angle)
+            let c = cos(angle)
+            let sn = sin(angle)
             for (r, radius) in radii.enumerated() {
                 var v = SDL_Vertex()
                 v.position = SDL_FPoint(x: Float(cx + c * radius * k), y: Float(cy + sn * radius * k))
@@ -72,9 +73,11 @@ struct RingGeometry {
             }
         }
         for s in 0..<n {
-            let a = base + Int32(s * rings), b = base + Int32(((s + 1) % n) * rings)
+            let a = base + Int32(s * rings)
+            let b = base + Int32(((s + 1) % n) * rings)
             for r in 0..<(rings - 1) {
-                let r0 = Int32(r), r1 = Int32(r + 1)
+                let r0 = Int32(r)
+                let r1 = Int32(r + 1)
                 indices.append(contentsOf: [a + r0, a + r1, b + r1, a + r0, b + r1, b + r0])
             }
         }

@@ -30,12 +30,13 @@ enum WaylandPreflight {
         // The listener must outlive the roundtrip that calls it: its own allocation.
         let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
         defer { listener.deallocate() }
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, _, interface, _ in
-                guard let data, let interface else { return }
-                Unmanaged<Names>.fromOpaque(data).takeUnretainedValue().set.insert(String(cString: interface))
-            },
-            global_remove: { _, _, _ in }))
+        listener.initialize(
+            to: wl_registry_listener(
+                global: { data, _, _, interface, _ in
+                    guard let data, let interface else { return }
+                    Unmanaged<Names>.fromOpaque(data).takeUnretainedValue().set.insert(String(cString: interface))
+                },
+                global_remove: { _, _, _ in }))
         let found: Set<String>? = withExtendedLifetime(names) {
             guard wl_registry_add_listener(registry, listener, Unmanaged.passUnretained(names).toOpaque()) == 0,
                 wl_display_roundtrip(display) >= 0

@@ -19,9 +19,10 @@ package final class Window {
     }
 
     package init(title: String, width: Int, height: Int, flags: UInt32, renderer request: RendererRequest = .display, log: Log) throws {
-        guard let window = SDL_CreateWindow(
-            title, Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()),
-            Int32(width), Int32(height), flags)
+        guard
+            let window = SDL_CreateWindow(
+                title, Int32(plum_windowpos_centered()), Int32(plum_windowpos_centered()),
+                Int32(width), Int32(height), flags)
         else { throw SDLError("SDL_CreateWindow") }
         var renderer: OpaquePointer?
         switch request {
@@ -57,7 +58,8 @@ package final class Window {
 
     /// The window's size in window (logical) pixels.
     package var size: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return (Int(w), Int(h))
     }
@@ -68,17 +70,21 @@ package final class Window {
     package func fromDisplay(x: Double, y: Double) -> (x: Double, y: Double) {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &bounds) == 0 else { return (x, y) }
-        var wx: Int32 = 0, wy: Int32 = 0
+        var wx: Int32 = 0
+        var wy: Int32 = 0
         SDL_GetWindowPosition(window, &wx, &wy)
         let (w, h) = size
         guard w > 0, h > 0 else { return (x, y) }
-        return ((x * Double(bounds.w) + Double(bounds.x) - Double(wx)) / Double(w),
-                (y * Double(bounds.h) + Double(bounds.y) - Double(wy)) / Double(h))
+        return (
+            (x * Double(bounds.w) + Double(bounds.x) - Double(wx)) / Double(w),
+            (y * Double(bounds.h) + Double(bounds.y) - Double(wy)) / Double(h)
+        )
     }
 
     /// Reads back the frame just drawn (before present) and saves it as PNG.
     package func saveScreenshot(_ path: String) throws {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, plum_pixelformat_argb8888()) else {
             throw SDLError("SDL_CreateRGBSurfaceWithFormat")
