@@ -44,7 +44,7 @@ import Testing
             [
                 "--replay", replay.path, "--config", try config("window.json"), "--db", dir.appendingPathComponent("window.db").path,
                 "--exit-after", "60",
-            ] + (test.kiosk ? ["--kiosk"] : []),
+            ] + (test.kiosk ? ["--kiosk", "--allow-root"] : []),
             environment: environment, stderr: err)
         defer { app.terminate() }
         let window = try x.waitForWindow(of: app, stderr: err)
