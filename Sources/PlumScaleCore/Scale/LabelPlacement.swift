@@ -20,19 +20,34 @@ struct LabelPlacer {
     /// centre; where everything is taken, the least moved place.
     mutating func place(_ size: Size, center: Point, radius: Double) -> Point {
         let left = center.x - size.width / 2
-        let preferred = [
+        let tops = (
             center.y + radius,  // under the circle
             center.y - radius - size.height,  // above it
             center.y + radius - size.height - Plum.strokeWidth,  // inside, at its bottom
-            center.y - size.height / 2,  // on its centre
-        ].map { Rect(x: left, y: $0, width: size.width, height: size.height) }
+            center.y - size.height / 2  // on its centre
+        )
         // A crowd past any hope of separate labels: under the circle, on screen.
-        guard taken.count < 64 else { return take(clamped(preferred[0])) }
-        func shift(_ wanted: Rect, _ got: Rect) -> Double { abs(got.y - wanted.y) + abs(got.x - wanted.x) }
-        let ranked = preferred.map { ($0, clamped($0)) }.enumerated()
-            .sorted { (shift($0.element.0, $0.element.1), $0.offset) < (shift($1.element.0, $1.element.1), $1.offset) }
-            .map(\.element.1)
-        if let free = ranked.first(where: isFree) { return take(free) }
+        guard taken.count < 64 else { return take(clamped(Rect(x: left, y: tops.0, width: size.width, height: size.height))) }
+        // The free place moved least onto the screen, the earlier on a tie;
+        // no arrays: this runs for every label of every frame.
+        var best: Rect?
+        var bestShift = Double.infinity
+        var fallback = clamped(Rect(x: left, y: tops.0, width: size.width, height: size.height))
+        var fallbackShift = Double.infinity
+        for top in [tops.0, tops.1, tops.2, tops.3] {
+            let rect = clamped(Rect(x: left, y: top, width: size.width, height: size.height))
+            let shift = abs(rect.y - top) + abs(rect.x - left)
+            if shift < fallbackShift {
+                fallback = rect
+                fallbackShift = shift
+            }
+            if shift < bestShift, isFree(rect) {
+                best = rect
+                bestShift = shift
+                if shift == 0 { break }
+            }
+        }
+        if let best { return take(best) }
         // Around the centre, ring after ring of label-sized steps: farther on
         // an uncrowded screen, not at all on a crowded one (each step checks
         // every label placed, so a crowd would cost the square of itself).
@@ -50,7 +65,7 @@ struct LabelPlacer {
                 }
             }
         }
-        return take(ranked[0])
+        return take(fallback)
     }
 
     private func isFree(_ rect: Rect) -> Bool { !taken.contains { $0.intersects(rect) } }

@@ -20,7 +20,7 @@ extension AppState {
         let shown = shownContacts()
         appendCircles(shown, to: &scene)
         let bannerBottom = appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene)
-        let footer = withButtons ? appendFooter(to: &scene) : []
+        let footer = withButtons ? appendFooter(total: ScaleTotal(shown, mode: source.mode), to: &scene) : []
         var placer = LabelPlacer(
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
             obstacles: (withButtons ? buttonPanel.buttons.map(\.rect) : []) + footer + reserved)
@@ -86,9 +86,9 @@ extension AppState {
     /// The hints at the bottom left (the mouse's, the calibration's): on the
     /// buttons' row when there is room beside them, else above them.
     /// Returns their rectangles.
-    private func appendFooter(to scene: inout Scene) -> [Rect] {
+    private func appendFooter(total: ScaleTotal, to scene: inout Scene) -> [Rect] {
         var lines: [String] = []
-        if let total = totalText { lines.append(total) }
+        if let total = Self.totalText(total) { lines.append(total) }
         if let info = scale.fitSummary { lines.append(info) }
         if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
         guard !lines.isEmpty else { return [] }

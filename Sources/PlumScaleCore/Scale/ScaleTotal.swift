@@ -71,8 +71,10 @@ extension AppState {
 
     /// The scale screen's total line: "Total 23.5 g · 3 objects", "Total
     /// overload · 2 objects"; nil with nothing weighed (or in position mode).
-    public var totalText: String? {
-        let total = scaleTotal
+    public var totalText: String? { Self.totalText(scaleTotal) }
+
+    /// The total line for a total already made (the scene has its contacts).
+    static func totalText(_ total: ScaleTotal) -> String? {
         guard let label = total.label, total.count > 0 else { return nil }
         return "Total \(label) · \(total.count) object\(total.count == 1 ? "" : "s")"
     }
