@@ -58,18 +58,39 @@ extension AppState {
     /// the percentage beside grams, the overload warning; on the ring a
     /// badge: a filling dot while settling, green when stable.
     private func appendReading(of shown: ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
+        // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
-        var lines: [(String, Double, Color)] = []
-        if let label = shown.label(mode: mode) { lines.append((label, Plum.labelSize, shown.labelColor)) }
-        if let secondary = shown.secondaryLabel(mode: mode) { lines.append((secondary, 18, shown.labelColor)) }
-        if shown.overload { lines.append(("overload: past 98% of range", 18, Self.overloadRed)) }
-        let width = lines.map { metrics.width($0.0, size: $0.1) }.max() ?? 0
-        let height = lines.reduce(0) { $0 + metrics.lineHeight * $1.1 }
+        let label = shown.label(mode: mode)
+        let secondary = shown.secondaryLabel(mode: mode)
+        let warning: String? = shown.overload ? "overload: past 98% of range" : nil
+        let line = metrics.lineHeight
+        var width = 0.0
+        var height = 0.0
+        if let label {
+            width = metrics.width(label, size: Plum.labelSize)
+            height += line * Plum.labelSize
+        }
+        if let secondary {
+            width = max(width, metrics.width(secondary, size: 18))
+            height += line * 18
+        }
+        if let warning {
+            width = max(width, metrics.width(warning, size: 18))
+            height += line * 18
+        }
         let corner = placer.place(Size(width, height), center: shown.position, radius: shown.radius)
+        let x = corner.x + width / 2
         var y = corner.y
-        for line in lines {
-            scene.shapes.append(.text(line.0, at: Point(corner.x + width / 2, y), anchor: .topCenter, size: line.1, color: line.2))
-            y += metrics.lineHeight * line.1
+        if let label {
+            scene.shapes.append(.text(label, at: Point(x, y), anchor: .topCenter, size: Plum.labelSize, color: shown.labelColor))
+            y += line * Plum.labelSize
+        }
+        if let secondary {
+            scene.shapes.append(.text(secondary, at: Point(x, y), anchor: .topCenter, size: 18, color: shown.labelColor))
+            y += line * 18
+        }
+        if let warning {
+            scene.shapes.append(.text(warning, at: Point(x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
         }
         let position = shown.position
         let radius = shown.radius
