@@ -209,7 +209,9 @@ final class EventLoop {
     private func saveLockout(_ lockout: LockoutFile.Lockout) {
         if lockout.failures >= Kiosk.freeTries {
             let left = (state.kiosk?.lockedUntil ?? 0) - state.now
-            let wait = lockout.lockedUntil != nil && left > 0 ? " for \(Int(left.rounded(.up))) s" : ""
+            // Whole seconds, rounded up, but not for the float error of
+            // (t + 30) - t: a 30 s lock says 30.
+            let wait = lockout.lockedUntil != nil && left > 0 ? " for \(Int((left - 0.001).rounded(.up))) s" : ""
             log.warning("kiosk: \(lockout.failures) wrong PINs; the PIN pad is locked\(wait)")
         } else if lockout.failures > 0 {
             log.info("kiosk: wrong PIN (\(lockout.failures) so far)")
