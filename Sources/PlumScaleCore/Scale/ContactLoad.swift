@@ -61,10 +61,14 @@ struct ContactLoad: Equatable, Sendable {
     }
 
     /// What a reading needs: the settled value at the scale's time, the raw
-    /// force, and the stability at `now`.
-    func summary(scaleNow: Double, at now: Double) -> (settled: Double, raw: Double, stable: Bool, stableProgress: Double)? {
+    /// force, the stability and the fade at `now`.
+    func summary(
+        scaleNow: Double, at now: Double
+    ) -> (settled: Double, raw: Double, stable: Bool, stableProgress: Double, fading: Bool)? {
         guard let settled = settledValue(now: scaleNow), let raw = weighing.smoother.raw else { return nil }
-        return (settled, raw, weighing.stability.isStable(at: now), weighing.stability.progress(at: now))
+        return (
+            settled, raw, weighing.stability.isStable(at: now), weighing.stability.progress(at: now), fade.isFading(at: now)
+        )
     }
 
     /// Whether its display still changes with time alone at `now` (a

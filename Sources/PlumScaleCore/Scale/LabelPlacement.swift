@@ -8,10 +8,15 @@ struct LabelPlacer {
     /// Controls and labels already placed.
     private(set) var taken: [Rect]
 
-    init(bounds: Rect, obstacles: [Rect]) {
+    /// `room`: how many more rectangles (labels, blocks) will be added.
+    init(bounds: Rect, obstacles: [Rect], room: Int = 0) {
         self.bounds = bounds
         self.taken = obstacles
+        taken.reserveCapacity(obstacles.count + room)
     }
+
+    /// Marks `rect` taken: no label goes over it.
+    mutating func block(_ rect: Rect) { taken.append(rect) }
 
     /// The top-left corner for a label block of `size` for a circle at
     /// `center` with `radius`, and marks its room as taken. The first free
@@ -68,7 +73,10 @@ struct LabelPlacer {
         return take(fallback)
     }
 
-    private func isFree(_ rect: Rect) -> Bool { !taken.contains { $0.intersects(rect) } }
+    private func isFree(_ rect: Rect) -> Bool {
+        for other in taken where other.intersects(rect) { return false }
+        return true
+    }
 
     private mutating func take(_ rect: Rect) -> Point {
         taken.append(rect)

@@ -219,7 +219,7 @@ public struct Scale: Equatable, Sendable {
             grams: gramScale?.grams(forForce: load.settled, tare: tare?.force),
             stable: load.stable, stableProgress: load.stableProgress,
             heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw),
-            net: tare != nil, fading: loads[index]?.fade.isFading(at: now) ?? false)
+            net: tare != nil, fading: load.fading)
     }
 }
 

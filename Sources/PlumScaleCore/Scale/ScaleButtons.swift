@@ -23,8 +23,11 @@ struct ScaleButtonPanel: Equatable, Sendable {
     let buttons: [ScaleButton]
     let shapes: [Shape]
     let elements: [Element]
-    /// The top of the highest row of buttons.
+    /// The buttons' rectangles, in the order of `buttons`.
+    let rects: [Rect]
+    /// The top of the highest row of buttons, and the left edge of the leftmost.
     let top: Double
+    let left: Double
 
     init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true) {
         self.size = size
@@ -51,7 +54,9 @@ struct ScaleButtonPanel: Equatable, Sendable {
             ]
         }
         elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
+        self.rects = buttons.map(\.rect)
         top = rects.map(\.y).min() ?? size.height
+        left = rects.map(\.x).min() ?? size.width
     }
 
     /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.

@@ -17,17 +17,20 @@ extension AppState {
         // At most 8 shapes a contact (fill, ring, labels, badge), then the
         // prompt, banner, buttons, hint and notice.
         scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
-        let shown = shownContacts()
+        let (shown, total) = shownContactsAndTotal()
         appendCircles(shown, to: &scene)
         let bannerBottom = appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene)
-        let footer = withButtons ? appendFooter(total: ScaleTotal(shown, mode: source.mode), to: &scene) : []
+        // Controls, the footer and the wizard's panel first, then each label
+        // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
-            obstacles: (withButtons ? buttonPanel.buttons.map(\.rect) : []) + footer + reserved)
+            obstacles: withButtons ? buttonPanel.rects : [], room: count + reserved.count + 3)
+        for rect in reserved { placer.block(rect) }
+        let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if count == 0 {
             let top = bannerBottom
-            let bottom = footer.map(\.y).min() ?? (withButtons ? buttonPanel.top : size.height)
+            let bottom = footerTop ?? (withButtons ? buttonPanel.top : size.height)
             let right = reserved.map(\.x).min() ?? size.width
             let promptSize = metrics.size(fitting: Plum.prompt, width: right - 40, preferred: 44, minimum: 14)
             // Centred on the screen, as the original; between the banner and
@@ -57,7 +60,7 @@ extension AppState {
     /// The reading under (or where it fits about) the circle: the label,
     /// the percentage beside grams, the overload warning; on the ring a
     /// badge: a filling dot while settling, green when stable.
-    private func appendReading(of shown: ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
+    private func appendReading(of shown: borrowing ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
         let label = shown.label(mode: mode)
@@ -104,35 +107,43 @@ extension AppState {
         }
     }
 
-    /// The hints at the bottom left (the mouse's, the calibration's): on the
-    /// buttons' row when there is room beside them, else above them.
-    /// Returns their rectangles.
-    private func appendFooter(total: ScaleTotal, to scene: inout Scene) -> [Rect] {
-        var lines: [String] = []
-        if let total = Self.totalText(total) { lines.append(total) }
-        if let info = scale.fitSummary { lines.append(info) }
-        if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
-        guard !lines.isEmpty else { return [] }
+    /// The hints at the bottom left (the total, the calibration's, the
+    /// mouse's): on the buttons' row when there is room beside them, else
+    /// above them, each marked taken for the labels. Returns their top.
+    private func appendFooter(total: ScaleTotal, placer: inout LabelPlacer, to scene: inout Scene) -> Double? {
+        // Top to bottom; no array of them: this runs for every scene.
+        let lines = (
+            Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) }
+        )
+        guard lines.0 != nil || lines.1 != nil || lines.2 != nil else { return nil }
         let size = layout.size
         let textSize = 16.0
         let gap = Flow.gap
-        let left = buttonPanel.buttons.map(\.rect.x).min() ?? size.width
-        let besideRoom = left - 2 * gap
-        let fitsBeside = lines.allSatisfy { metrics.width($0, size: textSize) <= besideRoom }
-        let laid =
-            fitsBeside
-            ? lines.map { ($0, textSize) }
-            : lines.flatMap { Flow.paragraph($0, width: size.width - 2 * gap, size: textSize, metrics: metrics) }
-        var bottom = fitsBeside ? size.height - gap : buttonPanel.top - gap / 2
-        var rects: [Rect] = []
-        for (text, textSize) in laid.reversed() {
+        let besideRoom = buttonPanel.left - 2 * gap
+        func fitsBeside(_ text: String?) -> Bool { text.map { metrics.width($0, size: textSize) <= besideRoom } ?? true }
+        let beside = fitsBeside(lines.0) && fitsBeside(lines.1) && fitsBeside(lines.2)
+        var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
+        func appendLine(_ text: String, size textSize: Double) {
             let box = metrics.box(text, size: textSize)
             let rect = Rect(x: gap, y: bottom - box.height, width: box.width, height: box.height)
             scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: .grey))
-            rects.append(rect)
+            placer.block(rect)
             bottom = rect.y
         }
-        return rects
+        func appendHint(_ text: String?) {
+            guard let text else { return }
+            if beside {
+                appendLine(text, size: textSize)
+            } else {
+                let wrapped = Flow.paragraph(text, width: size.width - 2 * gap, size: textSize, metrics: metrics)
+                for line in wrapped.reversed() { appendLine(line.text, size: line.size) }
+            }
+        }
+        // Bottom up.
+        appendHint(lines.2)
+        appendHint(lines.1)
+        appendHint(lines.0)
+        return bottom
     }
 
     /// The buttons' shapes and elements, as the panel made them.
@@ -169,8 +180,8 @@ extension AppState {
     /// The banner across the top: the device notice and what the source
     /// can measure, each line wrapped to the width. Returns its bottom edge.
     private func appendBanner(width: Double, to scene: inout Scene) -> Double {
+        guard deviceNotice != nil || !modeBanner.isEmpty else { return 0 }
         let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
-        guard !texts.isEmpty else { return 0 }
         let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
         let height = 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size }
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))

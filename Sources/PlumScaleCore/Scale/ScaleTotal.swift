@@ -67,7 +67,7 @@ extension Plum {
 
 extension AppState {
     /// The total of everything on the scale (ScaleTotal), as shown.
-    public var scaleTotal: ScaleTotal { ScaleTotal(shownContacts(), mode: source.mode) }
+    public var scaleTotal: ScaleTotal { shownContactsAndTotal().total }
 
     /// The scale screen's total line: "Total 23.5 g · 3 objects", "Total
     /// overload · 2 objects"; nil with nothing weighed (or in position mode).
@@ -76,6 +76,11 @@ extension AppState {
     /// The total line for a total already made (the scene has its contacts).
     static func totalText(_ total: ScaleTotal) -> String? {
         guard let label = total.label, total.count > 0 else { return nil }
-        return "Total \(label) · \(total.count) object\(total.count == 1 ? "" : "s")"
+        // Joined, not interpolated: this is made for every scene.
+        let count = total.count < objectCounts.count ? objectCounts[total.count] : " · \(total.count) objects"
+        return "Total " + label + count
     }
+
+    /// " · 1 object", " · 2 objects", ...: the end of the total line, made once.
+    private static let objectCounts = (0...100).map { $0 == 1 ? " · 1 object" : " · \($0) objects" }
 }

@@ -45,7 +45,7 @@ struct ShownContact {
     /// Under the label: "NET" when tared, the percentage beside grams, the
     /// device's figure, "fading"; joined by " · ", nil when none applies.
     func secondaryLabel(mode: ForceMode) -> String? {
-        guard weighed else { return nil }
+        guard weighed, net || hasGrams || fading else { return nil }
         var parts: [String] = []
         if net { parts.append(Plum.netLabel) }
         if hasGrams, !overload, let percent = Plum.label(force: force, mode: mode) { parts.append(percent) }
@@ -93,7 +93,10 @@ extension AppState {
 
     /// Every contact as shown, in the board's order (plain values: the
     /// array is freed without a pass over its elements), with its share.
-    func shownContacts() -> [ShownContact] {
+    func shownContacts() -> [ShownContact] { shownContactsAndTotal().contacts }
+
+    /// Every contact as shown, and their total (ScaleTotal), made once.
+    func shownContactsAndTotal() -> (contacts: [ShownContact], total: ScaleTotal) {
         let count = scale.board.contacts.count
         let mode = source.mode
         var shown: [ShownContact] = []
@@ -105,6 +108,6 @@ extension AppState {
         if let sum = total.value, sum > 0 {
             for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }
         }
-        return shown
+        return (shown, total)
     }
 }

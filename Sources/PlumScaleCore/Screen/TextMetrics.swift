@@ -34,9 +34,35 @@ public struct TextMetrics: Equatable, Sendable {
 
     /// The width of `text` drawn at `size` pixels.
     public func width(_ text: String, size: Double) -> Double {
+        // Latin-1, every label's and the total's case, straight from the
+        // UTF-8 bytes; anything else scalar by scalar.
+        let latin1 = text.utf8.withContiguousStorageIfAvailable { bytes in
+            latin.withUnsafeBufferPointer { Self.latin1Width(bytes, advances: $0) }
+        }
+        if let em = latin1 ?? nil { return em * size }
         var em = 0.0
         for scalar in text.unicodeScalars { em += advance(scalar) }
         return em * size
+    }
+
+    /// The width in em of UTF-8 `bytes` made of U+0000...U+00FF only (one
+    /// byte, or two led by 0xC2 or 0xC3), nil for any other text.
+    private static func latin1Width(_ bytes: UnsafeBufferPointer<UInt8>, advances: UnsafeBufferPointer<Double>) -> Double? {
+        var em = 0.0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                em += advances[Int(byte)]
+                i += 1
+            } else if byte & 0xFE == 0xC2, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
+                em += advances[Int(byte & 0x03) << 6 | Int(bytes[i + 1] & 0x3F)]
+                i += 2
+            } else {
+                return nil
+            }
+        }
+        return em
     }
 
     /// The line box of `text` drawn at `size` pixels.

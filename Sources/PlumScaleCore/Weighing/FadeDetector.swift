@@ -27,6 +27,9 @@ public struct FadeDetector: Equatable, Sendable {
     private(set) var buckets: [Bucket] = []
     /// The noise given with the latest sample.
     private var noise = 0.0
+    /// Whether the buckets, as they stand, show the fall: judged when a
+    /// sample comes, not on every look (a scene looks at every contact).
+    private var falling = false
 
     public init() {}
 
@@ -37,6 +40,7 @@ public struct FadeDetector: Equatable, Sendable {
     public mutating func add(_ value: Double, at time: Double, noise: Double) {
         guard value.isFinite, time.isFinite else { return }
         self.noise = noise.isFinite ? noise : 0
+        defer { falling = showsFall() }
         if let last = buckets.last, time < last.start + Self.bucketSeconds, time >= last.start {
             buckets[buckets.count - 1].sum += value
             buckets[buckets.count - 1].count += 1
@@ -53,12 +57,19 @@ public struct FadeDetector: Equatable, Sendable {
     /// The object moved, or was re-tared: the fall starts over.
     public mutating func reset() {
         buckets.removeAll()
+        falling = false
     }
 
     /// Whether the reading has kept falling over the last window at `now`.
     public func isFading(at now: Double) -> Bool {
+        guard falling, let last = buckets.last else { return false }
+        return now - last.start < 2 * Self.bucketSeconds
+    }
+
+    /// Whether the buckets span the window and show a steady fall.
+    private func showsFall() -> Bool {
         guard buckets.count == Self.bucketCount, let last = buckets.last, let first = buckets.first,
-            last.start - first.start >= Self.window - 1e-9, now - last.start < 2 * Self.bucketSeconds
+            last.start - first.start >= Self.window - 1e-9
         else { return false }
         let tolerance = noise / 4
         var falls = 0
