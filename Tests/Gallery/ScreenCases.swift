@@ -102,6 +102,38 @@ package enum ScreenCases {
         if let weighing { state.apply(InputEvent(time: t, .history(.weighing(weighing)))) }
     }
 
+    /// The pressing touch (id 40) moved to `point` in layout coordinates.
+    static func move(_ state: inout AppState, to point: Point, force: Double, at t: Double) {
+        let p = state.layout.screenPoint(point)
+        let logical = state.layout.logicalScreen
+        state.apply(
+            InputEvent(time: t, .touchMove(TouchSample(id: 40, x: p.x / logical.width, y: p.y / logical.height, pressure: force))))
+    }
+
+    /// A preview swiped up to its actions (Open, Export, Delete).
+    static func actions(_ width: Int, _ height: Int) -> AppState {
+        var state = history(width, height)
+        guard let row = state.scene().elements.first(where: { $0.kind == .row })?.rect else { return state }
+        press(&state, force: 0.5, weighing: weighing)
+        // Up from where the press began, past the swipe's distance.
+        move(&state, to: Point(row.center.x, row.center.y - 40), force: 0.5, at: 2.5)
+        move(&state, to: Point(row.center.x, row.center.y - 120), force: 0.5, at: 2.6)
+        return state
+    }
+
+    /// The actions, then a tap on Delete: "Delete for good" and Cancel asked.
+    static func confirm(_ width: Int, _ height: Int) -> AppState {
+        var state = actions(width, height)
+        state.apply(InputEvent(time: 2.7, .touchUp(id: 40)))
+        guard let delete = state.scene().elements.first(where: { $0.name == "delete" })?.rect else { return state }
+        let p = state.layout.screenPoint(delete.center)
+        let logical = state.layout.logicalScreen
+        let sample = TouchSample(id: 41, x: p.x / logical.width, y: p.y / logical.height, pressure: 0.2)
+        state.apply(InputEvent(time: 2.9, .touchDown(sample)))
+        state.apply(InputEvent(time: 2.95, .touchUp(id: 41)))
+        return state
+    }
+
     static func cases(_ width: Int, _ height: Int) -> [ScreenCase] {
         var cases: [ScreenCase] = []
         func add(_ name: String, _ state: AppState) { cases.append(ScreenCase(name: name, state: state)) }
@@ -161,6 +193,10 @@ package enum ScreenCases {
         key(.enter, &detail, at: 2.1)
         detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
         add("detail", detail)
+        add("history-actions", actions(width, height))
+        add("history-confirm", confirm(width, height))
+        key(.delete, &detail, at: 2.3)
+        add("detail-confirm", detail)
         // The kiosk's PIN pad, with a notice over it.
         var config = Config.defaults
         config.kiosk.pin = "2468"

@@ -45,6 +45,9 @@ public struct HistoryDetail: Equatable, Sendable {
     public var id: Int64
     public var weighing: Weighing?
     public var table: HistoryBrowser
+    /// Delete was tapped: "Delete for good" and Cancel are asked, on a
+    /// card away from where Delete was.
+    public var confirmingDelete = false
 }
 
 /// A control that a touch went down on: it acts when that touch lifts.

@@ -72,4 +72,24 @@ enum HistoryLayout {
         if actions.contains(.delete) { buttons.append((.deleteTapped, "Delete", Rect(x: size.width - 140, y: 10, width: 130, height: 48))) }
         return buttons
     }
+
+    /// The card that asks before a weighing is deleted: centred, below the
+    /// bar that holds Delete (so a second tap where Delete was lands on
+    /// the dimmed screen), its question above Cancel and "Delete for good".
+    static func deleteConfirmation(size: Size) -> (card: Rect, question: Rect, buttons: [(action: DetailAction, title: String, rect: Rect)])
+    {
+        let width = min(560, size.width - 40)
+        let height = 190.0
+        let top = max(back.maxY + 20, (size.height - height) / 2)
+        let card = Rect(x: (size.width - width) / 2, y: top, width: width, height: height)
+        let buttonWidth = (width - 60) / 2
+        let buttonTop = card.maxY - 20 - 50
+        return (
+            card, Rect(x: card.x + 20, y: card.y + 16, width: width - 40, height: buttonTop - card.y - 26),
+            [
+                (.deleteCancelled, "Cancel", Rect(x: card.x + 20, y: buttonTop, width: buttonWidth, height: 50)),
+                (.deleteConfirmed, "Delete for good", Rect(x: card.maxX - 20 - buttonWidth, y: buttonTop, width: buttonWidth, height: 50)),
+            ]
+        )
+    }
 }

@@ -171,6 +171,7 @@ extension AppState {
                 button.action.rawValue, button.title, button.rect, color: delete ? Self.deleteRed : Color(232, 232, 240),
                 textColor: delete ? .white : .ink, into: &scene)
         }
+        if detail.confirmingDelete { appendDeleteConfirmation(detail, to: &scene) }
         return scene
     }
 }

@@ -3,6 +3,9 @@ public enum DetailAction: String, Equatable, Sendable {
     case backTapped = "back"
     case exportTapped = "export"
     case deleteTapped = "delete"
+    /// On the confirmation card.
+    case deleteConfirmed = "delete-for-good"
+    case deleteCancelled = "cancel"
 }
 
 /// The history, preview and detail screens: events in, store effects out.
@@ -118,8 +121,13 @@ extension AppState {
     }
 
     private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) -> Bool {
+        // While the confirmation is up, only its two buttons can be pressed.
         func button(_ p: Point) -> DetailAction? {
-            HistoryLayout.detailButtons(size: layout.size, actions: detail.table.actions).first { $0.rect.contains(p) }?.action
+            let buttons =
+                detail.confirmingDelete
+                ? HistoryLayout.deleteConfirmation(size: layout.size).buttons
+                : HistoryLayout.detailButtons(size: layout.size, actions: detail.table.actions)
+            return buttons.first { $0.rect.contains(p) }?.action
         }
         switch event.kind {
         case .touchDown(let s):
@@ -136,6 +144,13 @@ extension AppState {
             return false
         case .pointerDown(let x, let y, _, _):
             return button(layoutPoint(x, y)).map { perform($0, on: detail) } ?? false
+        case .keyDown(let key, _) where detail.confirmingDelete:
+            // Enter confirms; a second Delete does not (no double press deletes).
+            switch key {
+            case .enter: return perform(.deleteConfirmed, on: detail)
+            case .escape, .backspace: return perform(.deleteCancelled, on: detail)
+            default: return false
+            }
         case .keyDown(let key, _):
             switch key {
             case .escape, .backspace: return perform(.backTapped, on: detail)
@@ -154,11 +169,24 @@ extension AppState {
         case .backTapped:
             screen = .history(detail.table)
             return true
-        case .exportTapped, .deleteTapped:
+        case .exportTapped, .deleteTapped, .deleteConfirmed:
             // Operator work in a kiosk: only when the table offers it.
             guard detail.table.actions.contains(action == .exportTapped ? .export : .delete) else { return false }
             guard let id = detail.weighing?.id else { return false }
-            outbox.append(action == .exportTapped ? .export(id: id) : .delete(id: id))
+            var asked = detail
+            switch action {
+            case .exportTapped: outbox.append(.export(id: id))
+            case .deleteTapped: asked.confirmingDelete = true
+            default:
+                asked.confirmingDelete = false
+                outbox.append(.delete(id: id))
+            }
+            screen = .detail(asked)
+            return true
+        case .deleteCancelled:
+            var asked = detail
+            asked.confirmingDelete = false
+            screen = .detail(asked)
             return true
         }
     }

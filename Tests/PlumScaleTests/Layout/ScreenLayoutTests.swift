@@ -19,6 +19,18 @@ import Testing
         }
     }
 
+    /// The cases reach the states they are named after (else the layout
+    /// test would hold some other screen to the promises).
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func theCasesAreInTheStatesTheyName(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let cases = Dictionary(ScreenCases.cases(parts[0], parts[1]).map { ($0.name, $0.state) }) { a, _ in a }
+        #expect(cases["history-actions"]?.screen.browser?.peek.phase == .actions, "at \(size)")
+        #expect(cases["history-confirm"]?.screen.browser?.peek.phase == .confirmDelete, "at \(size)")
+        #expect(cases["detail-confirm"]?.screen.detail?.confirmingDelete == true, "at \(size)")
+        #expect(cases["detail"]?.screen.detail?.confirmingDelete == false, "at \(size)")
+    }
+
     @Test func theMetricsAreTheFontsOwn() {
         #expect(ScreenCases.metrics != .estimate, "the test font \(Paths.font) must be there")
     }
