@@ -70,7 +70,8 @@ public struct AppState: Equatable, Sendable {
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
         self.units = config.units
         self.mouse = mouseEmulation ? MouseEmulation() : nil
-        self.buttonPanel = ScaleButtonPanel(size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk)
+        self.buttonPanel = ScaleButtonPanel(
+            size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -28,12 +28,29 @@ struct ScaleButtonPanel: Equatable, Sendable {
     /// The top of the highest row of buttons, and the left edge of the leftmost.
     let top: Double
     let left: Double
+    /// Whether the legend says how to quit (not in a kiosk).
+    let quitHint: Bool
+    /// The legend's lines along the top: what the numbers and the dot mean,
+    /// the mode, how to quit; wrapped to the width once, not every scene.
+    let legend: [Line]
 
-    init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true) {
+    struct Line: Equatable, Sendable {
+        var text: String
+        var size: Double
+    }
+
+    init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true) {
         self.size = size
         self.mode = mode
         self.metrics = metrics
         self.operatorActions = operatorActions
+        self.quitHint = quitHint
+        legend =
+            Self.legendText(mode: mode, quitHint: quitHint).map {
+                Flow.paragraph($0, width: size.width - 2 * Flow.gap, size: 15, minimum: 11, metrics: metrics).map {
+                    Line(text: $0.text, size: $0.size)
+                }
+            } ?? []
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items.append((.unitsTapped, "Units", "u")) }
@@ -60,9 +77,21 @@ struct ScaleButtonPanel: Equatable, Sendable {
     }
 
     /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.
-    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool) -> Bool {
-        self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.metrics == metrics
+    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool) -> Bool {
+        self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.quitHint == quitHint
+            && self.metrics == metrics
     }
+
+    /// What the screen would otherwise leave a newcomer to guess.
+    static func legendText(mode: ForceMode, quitHint: Bool) -> String? {
+        let quit = quitHint ? " · Esc quits" : ""
+        switch mode {
+        case .force: return "Force mode · % of the panel's full-scale force · ring dot: settling, green = stable" + quit
+        case .area: return "Area mode · % of a full-size contact, not a weight · ring dot: settling, green = stable" + quit
+        case .position: return quitHint ? "Esc quits" : nil
+        }
+    }
+
 }
 
 extension AppState {
@@ -83,8 +112,10 @@ extension AppState {
         let size = layout.size
         let mode = source.mode
         let operatorActions = operatorActionsAllowed
-        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions) {
-            buttonPanel = ScaleButtonPanel(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions)
+        let quitHint = kiosk == nil
+        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint) {
+            buttonPanel = ScaleButtonPanel(
+                size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension AppState {
-    static let paleYellow = Color(255, 250, 190)
-    static let provisional = Color(120, 120, 255)
+    /// Provisional readings: a slate blue, plainly not the stable blue, and
+    /// 5.7:1 on white (5.3:1 on the yellow fill).
+    static let provisional = Color(96, 96, 160)
     static let overloadRed = Color(214, 30, 30)
     static let stableGreen = Color(0, 150, 70)
 
@@ -19,7 +20,8 @@ extension AppState {
         scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
         let (shown, total) = shownContactsAndTotal()
         appendCircles(shown, to: &scene)
-        let bannerBottom = appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene)
+        let bannerBottom = appendLegend(
+            below: appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene), shown: withButtons, to: &scene)
         // Controls, the footer and the wizard's panel first, then each label
         // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
@@ -144,6 +146,18 @@ extension AppState {
         appendHint(lines.1)
         appendHint(lines.0)
         return bottom
+    }
+
+    /// The legend under the banner (grey, left-aligned), when the buttons
+    /// are up (the wizard's panel has its own words). Returns its bottom.
+    private func appendLegend(below top: Double, shown: Bool, to scene: inout Scene) -> Double {
+        guard shown, !buttonPanel.legend.isEmpty else { return top }
+        var y = top + 4
+        for line in buttonPanel.legend {
+            scene.shapes.append(.text(line.text, at: Point(Flow.gap, y), anchor: .topLeft, size: line.size, color: .grey))
+            y += metrics.lineHeight * line.size
+        }
+        return y
     }
 
     /// The buttons' shapes and elements, as the panel made them.

@@ -57,6 +57,8 @@ extension ShownContact {
 extension Plum {
     /// The label of a contact in overload, instead of a number.
     public static let overloadLabel = "overload"
+    /// Under the label of each contact the scale cannot tell from the heaviest.
+    public static let tieLabel = "tie"
     /// Under the label of a tared contact: its reading is net.
     public static let netLabel = "NET"
     /// Under the label of a reading that keeps falling while still.

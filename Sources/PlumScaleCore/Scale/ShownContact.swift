@@ -42,11 +42,12 @@ struct ShownContact {
         return hasGrams ? format.text(grams: grams) ?? Plum.overloadLabel : Plum.label(force: force, mode: mode)
     }
 
-    /// Under the label: "NET" when tared, the percentage beside grams, the
+    /// Under the label: "tie" when the scale cannot tell it from the heaviest, "NET" when tared, the percentage beside grams, the
     /// device's figure, "fading"; joined by " · ", nil when none applies.
     func secondaryLabel(mode: ForceMode) -> String? {
-        guard weighed, net || hasGrams || fading else { return nil }
+        guard weighed, net || hasGrams || fading || showsTie else { return nil }
         var parts: [String] = []
+        if showsTie { parts.append(Plum.tieLabel) }
         if net { parts.append(Plum.netLabel) }
         if hasGrams, !overload, let percent = Plum.label(force: force, mode: mode) { parts.append(percent) }
         if hasGrams, deviceFigure { parts.append(Plum.deviceFigureLabel) }
@@ -54,8 +55,16 @@ struct ShownContact {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// The circle's fill: yellow for the heaviest, pale yellow when tied.
-    var fill: Color? { heaviest ? .yellow : tied ? AppState.paleYellow : nil }
+    /// The circle's fill: yellow for the heaviest, and for every contact
+    /// tied with it: objects the scale cannot tell apart look the same.
+    /// Nothing is crowned at about zero (after a tare, say).
+    var fill: Color? { (heaviest || tied) && weighsSomething ? .yellow : nil }
+
+    /// Tied with the heaviest, and weighing something: "tie" under the label.
+    var showsTie: Bool { tied && weighsSomething }
+
+    /// More than half a point of force (the least margin of the heaviest).
+    var weighsSomething: Bool { weighed && (hasGrams ? grams > 0 : true) && force > 0.005 }
 
     /// The ring, red in overload.
     var ringColor: Color { overload ? AppState.overloadRed : .blue }

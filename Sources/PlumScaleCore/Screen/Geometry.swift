@@ -50,7 +50,7 @@ public struct Color: Equatable, Hashable, Sendable {
     public static let yellow = Color(255, 255, 0)
     public static let black = Color(0, 0, 0)
     public static let ink = Color(40, 40, 48)
-    public static let grey = Color(110, 110, 120)
+    public static let grey = Color(96, 96, 106)
     public static let warning = Color(176, 40, 24)
     public static let banner = Color(255, 240, 214)
 }

@@ -19,6 +19,16 @@ import Testing
         }
     }
 
+    /// Every text of every screen at 4.5:1 or more against what it lies on.
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func everyTextIsReadable(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        for screen in ScreenCases.cases(parts[0], parts[1]) {
+            let problems = Contrast.problems(in: screen.state.scene(), metrics: ScreenCases.metrics)
+            #expect(problems.isEmpty, Comment(rawValue: "\(screen.name) at \(size):\n  " + problems.joined(separator: "\n  ")))
+        }
+    }
+
     /// The cases reach the states they are named after (else the layout
     /// test would hold some other screen to the promises).
     @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
