@@ -65,7 +65,7 @@ extension AppState {
             ),
             ("elements", .array(elements)),
             ("texts", .array(texts)),
-            ("notice", notice.map { .string($0.text) } ?? .null),
+            ("notice", visibleNotice.map { .string($0.text) } ?? .null),
             ("calibration", calibration),
             ("units", .string(units.rawValue)),
             ("total", totalDocument),

@@ -12,7 +12,7 @@ extension AppState {
         }
         appendPinPad(to: &scene)
         // The PIN pad takes the screen: what the scale has to say waits.
-        if let notice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
+        if let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
         return scene
     }
 

@@ -193,8 +193,16 @@ public struct AppState: Equatable, Sendable {
         outbox.append(.quit)
     }
 
-    mutating func show(_ text: String, seconds: Double = 4) {
-        notice = Notice(text: text, until: now + seconds)
+    /// Says `text` for `seconds` on the screen `on` (the one up now unless
+    /// given; nil: on every screen).
+    mutating func show(_ text: String, seconds: Double = 4, on screenName: String?? = .none) {
+        notice = Notice(text: text, until: now + seconds, screen: screenName ?? screen.name)
+    }
+
+    /// The notice, when it belongs to the screen that is up (or to all).
+    public var visibleNotice: Notice? {
+        guard let notice, notice.screen == nil || notice.screen == screen.name else { return nil }
+        return notice
     }
 
     /// A touch or click normalised to the screen, in layout pixels, clamped to it.

@@ -58,4 +58,7 @@ public struct Update: Equatable, Sendable {
 public struct Notice: Equatable, Sendable {
     public var text: String
     public var until: Double
+    /// The screen it belongs to (Screen.name), shown only while that screen
+    /// is up; nil for what is said on every screen (a failure, the kiosk's).
+    public var screen: String?
 }

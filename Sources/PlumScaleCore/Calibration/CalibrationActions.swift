@@ -158,7 +158,7 @@ extension AppState {
     mutating func calibrationSaved(_ points: [CalibrationPoint]) {
         scale.fit = try? CalibrationFit(points: points)
         screen = .scale
-        show("Calibration saved for \(source.deviceName)")
+        show("Calibration saved for \(source.deviceName)", on: "scale")
     }
 }
 

@@ -27,7 +27,7 @@ extension AppState {
     mutating func receive(_ result: HistoryResult) -> Bool {
         switch result {
         case .saved(let id):
-            show("Saved weighing #\(id)")
+            show("Saved weighing #\(id)", on: "scale")
             if case .history(var browser) = screen {
                 reload(&browser)
                 screen = .history(browser)
@@ -61,7 +61,7 @@ extension AppState {
                 break
             }
         case .deleted(let id):
-            show("Deleted weighing #\(id)")
+            show("Deleted weighing #\(id)", on: "history")
             var browser = screen.browser ?? screen.detail?.table ?? HistoryBrowser(peek: peekConfig, actions: peekActionsAllowed)
             browser.preview = nil
             _ = browser.peek.handle(.cancel(time: now))
@@ -72,7 +72,7 @@ extension AppState {
         case .exported(let path):
             show("Exported to \(path)", seconds: 6)
         case .failed(let message):
-            show(message, seconds: 8)
+            show(message, seconds: 8, on: .some(nil))
         }
         return true
     }

@@ -132,13 +132,14 @@ extension AppState {
         self.kiosk?.role = .operator
         self.kiosk?.lastDeliberateInput = now
         kioskRoleChanged()
-        show("Operator mode (\(means)): locks again after \(Self.seconds(kiosk.settings.operatorIdleSeconds)) without input")
+        let idle = Self.seconds(kiosk.settings.operatorIdleSeconds)
+        show("Operator mode (\(means)): locks again after \(idle) without input", on: .some(nil))
     }
 
     mutating func lockOperatorMode(_ message: String) {
         kiosk?.role = .passerBy
         kioskRoleChanged()
-        show(message)
+        show(message, on: .some(nil))
     }
 
     /// What the role decides is brought in line with it: the scale's
@@ -187,7 +188,7 @@ extension AppState {
             self.kiosk?.chordStart = nil
             self.kiosk?.chordFired = true
             if !kiosk.hasOperator {
-                show("No operator PIN is set in the config: this kiosk has no operator mode")
+                show("No operator PIN is set in the config: this kiosk has no operator mode", on: .some(nil))
             } else if kiosk.role == .passerBy {
                 unlockOperatorMode(by: "Ctrl+Alt+Q")
             }

@@ -133,7 +133,7 @@ import Testing
         expected.kiosk?.lastDeliberateInput = 5
         expected.kiosk?.role = .operator
         expected.refreshButtonPanel()
-        expected.show("Operator mode (PIN): locks again after 120 s without input")
+        expected.show("Operator mode (PIN): locks again after 120 s without input", on: .some(nil))
         let update = state.apply(Self.key(.enter, at: 5))
         #expect(update.effects == [], "the right PIN unlocks; it does not leave")
         #expect(state == expected)

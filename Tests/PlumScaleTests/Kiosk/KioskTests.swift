@@ -255,6 +255,8 @@ import Testing
         station.key(.character("e"))
         #expect(station.state.notice?.text.hasPrefix("Exported to") == true)
         station.key(.delete)
+        #expect(try station.history.store.count() == 1, "Delete asks first")
+        station.key(.enter)
         #expect(try station.history.store.count() == 0)
     }
 
