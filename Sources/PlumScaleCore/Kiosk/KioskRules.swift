@@ -261,7 +261,16 @@ extension AppState {
             let remaining = kiosk.lockedUntil - now
             wakes.append(kiosk.lockedUntil - (remaining.rounded(.up) - 1))
         }
-        if kiosk.settings.autoRecord, !scale.isEmpty, source.mode != .position { wakes.append(now + Self.frameInterval) }
+        if kiosk.settings.autoRecord, !scale.isEmpty, source.mode != .position {
+            // Until the objects have settled, a tick each frame notices when
+            // they do; then one when they will have stayed long enough, and
+            // none once that set is recorded: a loaded kiosk can sleep.
+            if let since = kiosk.stableSince {
+                if Set(scale.board.contacts.map(\.id)) != kiosk.recordedSet { wakes.append(since + kiosk.settings.autoRecordSeconds) }
+            } else {
+                wakes.append(now + Self.frameInterval)
+            }
+        }
         return wakes.min().map { max($0, now + 0.001) }
     }
 

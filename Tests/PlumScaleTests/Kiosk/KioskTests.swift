@@ -342,6 +342,20 @@ import Testing
         #expect(rows.map(\.objectCount) == [1, 2])
     }
 
+    /// Objects left on an unattended kiosk: once their set is recorded
+    /// nothing changes, so the kiosk sleeps until the attract mode is due,
+    /// not a tick every frame.
+    @Test func aLoadedKioskSleepsOnceItHasRecorded() throws {
+        let history = try HistoryService(temporary: ())
+        let lines = [#"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#]
+        let settling = try state(lines, at: 0.3, history: history)
+        #expect(try #require(settling.nextWake) < 0.3 + 0.1, "still settling: frames")
+        let recorded = try state(lines, at: 8, history: history)  // past the "Saved" notice too
+        #expect(try history.store.count() == 1)
+        let wake = try #require(recorded.nextWake)
+        #expect(wake >= 60, "asleep until the idle timeout, not \(wake)")
+    }
+
     @Test func renderKioskOnTheCommandLineKeepsRunning() throws {
         let dir = Paths.temporaryDirectory()
         let replay = dir.appendingPathComponent("r.jsonl")
