@@ -10,6 +10,10 @@ public final class HistoryStore {
     /// The database file.
     public let path: String
     let db: OpaquePointer
+    /// Set when a broker is configured: what each saved weighing publishes
+    /// (topic and payload, given its new id), put in the outbox in the
+    /// weighing's own transaction (FleetOutbox.swift).
+    public var outbox: (@Sendable (Int64, Weighing) -> FleetOutboxEntry.Message)?
 
     /// Opens (creating if needed) the history at `path`, or at `defaultPath` when nil,
     /// migrating it to the current schema.
