@@ -52,6 +52,11 @@ let package = Package(
             name: "PlumScaleStressSaver",
             dependencies: ["PlumScaleCore", "PlumScale"],
             path: "Tests/StressSaver"),
+        // The fleet tests' station without a window: saves weighings with the MQTT sink on.
+        .executableTarget(
+            name: "PlumScaleFleetStation",
+            dependencies: ["PlumScaleCore", "PlumScale"],
+            path: "Tests/FleetStation"),
         // `make gallery`: every screen at every size, drawn; its cases are the
         // layout tests' cases.
         .executableTarget(
@@ -60,7 +65,7 @@ let package = Package(
             path: "Tests/Gallery"),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleGallery"],
+            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery"],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]
 )

@@ -88,7 +88,7 @@ public enum WindowCommand {
     /// The MQTT sink (README "Fleet"), publishing this history's outbox.
     static func startFleet(_ settings: Config.MQTT, history: HistoryService, log: Log) throws -> FleetSink {
         _ = try FleetSink.password(settings)  // an unreadable password file stops the start, as a bad config does
-        let sink = FleetSink(settings: settings, historyPath: history.path, log: log) {
+        let sink = FleetSink(settings: settings, history: history, log: log) {
             var event = SDL_Event()
             event.type = SDL_USEREVENT.rawValue
             event.user.code = FleetLive.eventCode

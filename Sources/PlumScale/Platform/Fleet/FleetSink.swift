@@ -12,12 +12,12 @@ public final class FleetSink: @unchecked Sendable {
     private let worker: FleetWorker
     private var thread: Thread?
 
-    /// `historyPath`: the database whose outbox is published (the sink
-    /// opens a connection of its own). `onChange` is called on the sink's
-    /// thread whenever `status` changed.
-    public init(settings: Config.MQTT, historyPath: String, log: Log, onChange: @escaping @Sendable () -> Void) {
+    /// `history`: the service whose outbox is published (the sink opens a
+    /// connection of its own to its database). `onChange` is called on the
+    /// sink's thread whenever `status` changed.
+    public init(settings: Config.MQTT, history: HistoryService, log: Log, onChange: @escaping @Sendable () -> Void) {
         self.settings = settings
-        worker = FleetWorker(settings: settings, historyPath: historyPath, mailbox: mailbox, log: log, onChange: onChange)
+        worker = FleetWorker(settings: settings, history: history.store, mailbox: mailbox, log: log, onChange: onChange)
     }
 
     /// The password from `passwordFile`'s first line (nil without one).

@@ -15,7 +15,7 @@ final class FleetWorker: @unchecked Sendable {
     }
 
     private let settings: Config.MQTT
-    private let historyPath: String
+    private let history: HistoryStore
     private let mailbox: FleetMailbox
     private let log: Log
     private let onChange: @Sendable () -> Void
@@ -31,9 +31,9 @@ final class FleetWorker: @unchecked Sendable {
     static let connackTimeout = 5.0
     static let maxBackoff = 4.0
 
-    init(settings: Config.MQTT, historyPath: String, mailbox: FleetMailbox, log: Log, onChange: @escaping @Sendable () -> Void) {
+    init(settings: Config.MQTT, history: HistoryStore, mailbox: FleetMailbox, log: Log, onChange: @escaping @Sendable () -> Void) {
         self.settings = settings
-        self.historyPath = historyPath
+        self.history = history
         self.mailbox = mailbox
         self.log = log
         self.onChange = onChange
@@ -44,7 +44,7 @@ final class FleetWorker: @unchecked Sendable {
     func run() {
         defer { mailbox.markFinished() }
         do {
-            store = try HistoryStore(path: historyPath)
+            store = try HistoryStore(connectionTo: history)
             client = try MosquittoClient(settings: settings, password: try FleetSink.password(settings))
         } catch {
             fail("\(error)")

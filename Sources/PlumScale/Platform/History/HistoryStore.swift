@@ -56,6 +56,26 @@ public final class HistoryStore {
         try openChecked(existing: exists, schemaTarget: schemaTarget)
     }
 
+    /// A second connection to the history `other` opened (and checked, and
+    /// migrated), for another thread: the fleet sink's. No header check
+    /// here: closing a descriptor of the file would drop the POSIX locks
+    /// of every SQLite connection in this process, and another process
+    /// could then delete the WAL under them.
+    public init(connectionTo other: HistoryStore) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(other.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw HistoryError.sqlite(code: code, message: String(cString: sqlite3_errstr(code)), during: "opening \(other.path)")
+        }
+        path = other.path
+        db = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5000)
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
     deinit { sqlite3_close_v2(db) }
 
     /// `$XDG_DATA_HOME/plumscale/history.sqlite3`, else `~/.local/share/plumscale/...`.
