@@ -33,7 +33,9 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var kiosk: Kiosk?
     public internal(set) var notice: Notice?
     /// What the fleet's MQTT sink last reported; nil without a broker.
-    public internal(set) var fleet: FleetStatus?
+    public internal(set) var fleet: FleetStatus? { didSet { fleetLine = fleet?.text } }
+    /// Its line on the scale screen, written when it changes, not in every scene.
+    var fleetLine: String?
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The zone times are shown in: the shell gives the local one.

@@ -112,7 +112,7 @@ extension AppState {
         if let total = Self.totalText(total) { lines.append(total) }
         if let info = scale.fitSummary { lines.append(info) }
         if let mouse { lines.append(MouseEmulation.hint + " · force " + Plum.formatPercent(mouse.force * 100)) }
-        if let fleet { lines.append(fleet.text) }
+        if let fleetLine { lines.append(fleetLine) }
         guard !lines.isEmpty else { return [] }
         let size = layout.size
         let textSize = 16.0
