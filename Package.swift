@@ -65,7 +65,9 @@ let package = Package(
             path: "Tests/Gallery"),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery"],
+            dependencies: [
+                "PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery",
+            ],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]
 )

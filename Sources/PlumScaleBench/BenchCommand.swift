@@ -40,7 +40,7 @@ public enum BenchCommand {
         if let child = options.child {
             let parts = child.split(separator: ":")
             guard parts.count == 2, let count = Int(parts[1]) ?? (parts[0].hasPrefix("replay-") ? 0 : nil) else {
-                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS or core:SECONDS")
             }
             if parts.count == 2, parts[0] == "replay-stream" || parts[0] == "replay-memory" {
                 return try ReplayBench.childRun(path: String(parts[1]), streamed: parts[0] == "replay-stream")
@@ -56,7 +56,7 @@ public enum BenchCommand {
                     String(
                         format: "%.0f events/s, %.0f ns/event (median chunk; mean %.0f/s); apply alone %.0f/s",
                         core.perSecond, core.nsPerEvent, core.meanPerSecond, core.applyOnlyPerSecond))
-            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS or core:SECONDS")
             }
         }
         let quick = options.quick

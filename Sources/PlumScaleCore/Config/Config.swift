@@ -164,8 +164,13 @@ public struct Config: Equatable, Sendable {
         ])
     }
 
-    /// The effective configuration as a JSON value, keys in documented order.
+    /// The effective configuration as a JSON value, keys in documented order;
+    /// `mqtt` only when a broker is configured.
     public var json: JSONValue {
+        mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+    }
+
+    private var settingsJSON: JSONValue {
         .object([
             JSONMember(
                 "calibrations",
@@ -199,7 +204,7 @@ public struct Config: Equatable, Sendable {
                     JSONMember("band", .number(zeroTracking.band)),
                     JSONMember("rate", .number(zeroTracking.rate)),
                 ])),
-        ] + (mqtt.map { [JSONMember("mqtt", $0.json)] } ?? []))
+        ])
     }
 
     /// The effective configuration as pretty JSON (for `plumscale config

@@ -82,7 +82,8 @@ extension ConfigReader {
     /// A station id is a topic level and part of Home Assistant's object id.
     static func stationProblem(_ id: String) -> String? {
         let allowed = id.unicodeScalars.allSatisfy { ($0.isIDCharacter) || $0 == "_" || $0 == "-" }
-        return !id.isEmpty && id.count <= 64 && allowed ? nil : "expected 1 to 64 letters, digits, _ or - (it names topics), got \(JSONValue.quote(id))"
+        return !id.isEmpty && id.count <= 64 && allowed
+            ? nil : "expected 1 to 64 letters, digits, _ or - (it names topics), got \(JSONValue.quote(id))"
     }
 
     /// A prefix of topic levels: no wildcards, no empty level.

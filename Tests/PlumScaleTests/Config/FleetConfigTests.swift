@@ -52,7 +52,10 @@ extension ConfigTests {
         /// Through the file, as the program reads it: the file, the line of
         /// the key, the key; a missing CA file is caught here, not at connect.
         @Test(arguments: [
-            ("\"hots\": \"h\"", "line 4: mqtt.hots: unknown key (expected one of: host, port, tls, username, passwordFile, station, topic, liveHz)"),
+            (
+                "\"hots\": \"h\"",
+                "line 4: mqtt.hots: unknown key (expected one of: host, port, tls, username, passwordFile, station, topic, liveHz)"
+            ),
             ("\"port\": 0", "line 4: mqtt.port: must be a whole number in 1...65535, got 0"),
             ("\"tls\": {\"caFile\": \"missing-ca.pem\"}", "line 4: mqtt.tls.caFile: the CA file missing-ca.pem: no such file"),
         ])

@@ -23,7 +23,8 @@ import Testing
                 == .fields([("connected", .bool(false)), ("queued", .integer(3)), ("last_error", .string("broker unreachable"))]))
         #expect(state.scene().texts(state.metrics).contains { $0.text == "Fleet: 3 queued, broker unreachable" })
         // The same report again changes nothing on screen.
-        #expect(!state.apply(InputEvent(time: 2, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable")))).changed)
+        #expect(
+            !state.apply(InputEvent(time: 2, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable")))).changed)
         #expect(state.reconfigured(.defaults).fleet == state.fleet)
     }
 
@@ -71,7 +72,9 @@ import Testing
         let dir = ScratchDirectory()
         defer { dir.remove() }
         let store = try HistoryStore(path: dir.database)
-        let weighing = Weighing(takenAt: Date(), device: "d", mode: "force", objects: [WeighedObject(index: 0, x: 1, y: 2, force: 0.3, grams: nil, stable: true)])
+        let weighing = Weighing(
+            takenAt: Date(), device: "d", mode: "force",
+            objects: [WeighedObject(index: 0, x: 1, y: 2, force: 0.3, grams: nil, stable: true)])
         _ = try store.save(weighing)
         #expect(try store.outboxCount() == 0)  // no broker configured: no outbox
         store.outbox = { id, _ in .init(topic: "t", payload: "#\(id)") }

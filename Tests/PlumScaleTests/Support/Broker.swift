@@ -46,7 +46,9 @@ final class Broker {
         let log = directory.appendingPathComponent("mosquitto-\(UUID().uuidString.prefix(4)).log").path
         process = try ChildProcess(Self.binary, ["-c", configPath], stderr: log)
         try waitFor("mosquitto on port \(port) (log \(log))", timeout: 10) { () -> Bool? in
-            guard process?.isRunning == true else { throw WaitFailure("mosquitto exited: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")") }
+            guard process?.isRunning == true else {
+                throw WaitFailure("mosquitto exited: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            }
             return Self.accepts(port) ? true : nil
         }
     }

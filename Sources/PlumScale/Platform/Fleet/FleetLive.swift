@@ -9,6 +9,8 @@ public struct FleetLive {
     public let sink: FleetSink
     private var pending = true
     private var nextAt = 0.0
+    /// The last document sent: the same again is not sent (it is retained).
+    private var last = ""
 
     public init(sink: FleetSink) { self.sink = sink }
 
@@ -21,7 +23,9 @@ public struct FleetLive {
     /// Sends the document if one is pending and the rate allows it.
     public mutating func publishIfDue(now: Double, _ state: AppState) {
         guard pending, now >= nextAt else { return }
-        sink.offerLive(state.liveDocument(station: sink.settings.station))
+        let document = state.liveDocument(station: sink.settings.station)
+        if document != last { sink.offerLive(document) }
+        last = document
         pending = false
         nextAt = now + sink.liveInterval
     }

@@ -13,7 +13,8 @@ enum FleetWords {
             }
             return "connection failed (\(String(cString: strerror(number))))"
         case MOSQ_ERR_EAI.rawValue: return "broker host not found"
-        case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue: return "TLS failed (is the broker's certificate signed by the CA file?)"
+        case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue:
+            return "TLS failed (is the broker's certificate signed by the CA file?)"
         case MOSQ_ERR_KEEPALIVE.rawValue: return "broker not answering"
         case MOSQ_ERR_CONN_LOST.rawValue, MOSQ_ERR_NO_CONN.rawValue: return "connection lost"
         case MOSQ_ERR_AUTH.rawValue: return "broker refused the username or password"
