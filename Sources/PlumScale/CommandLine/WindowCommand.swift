@@ -28,6 +28,8 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
+        // The sink ends before SDL does: it pushes SDL events.
+        defer { fleet?.stop() }
         SignalQuit.startWatching()
         // SDL falls back to an invisible offscreen driver when nothing else
         // works; a window nobody can see is no window. Only an explicit

@@ -11,6 +11,7 @@ public final class FleetSink: @unchecked Sendable {
     private let mailbox = FleetMailbox(status: FleetStatus(connected: false, queued: 0))
     private let worker: FleetWorker
     private var thread: Thread?
+    private var stopped = false
 
     /// `history`: the service whose outbox is published (the sink opens a
     /// connection of its own to its database). `onChange` is called on the
@@ -55,10 +56,11 @@ public final class FleetSink: @unchecked Sendable {
 
     /// Asks the thread to say "offline" and disconnect, and waits for it up
     /// to `timeout` seconds: a broker that never answers cannot hold up
-    /// quitting. Whether it ended in time.
+    /// quitting. Whether it ended in time. Once only: a second call returns at once.
     @discardableResult
     public func stop(timeout: Double = 2) -> Bool {
-        guard thread != nil else { return true }
+        guard thread != nil, !stopped else { return true }
+        stopped = true
         mailbox.post(stop: true)
         return mailbox.waitFinished(seconds: timeout)
     }
