@@ -19,11 +19,13 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 UNITS := plumscale-kiosk.service plumscale-kiosk-cage.service
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
-	libfontconfig-dev libsystemd-dev libwayland-dev fonts-dejavu-core pkg-config
+	libfontconfig-dev libsystemd-dev libwayland-dev libmosquitto-dev fonts-dejavu-core pkg-config
 # The kiosk tests: cage (headless, with Xwayland), weston, grim for the
 # compositor's own picture, systemd-analyze (in systemd) for the units;
-# imagemagick's import takes the window tests' screenshots from the X server.
-TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd
+# imagemagick's import takes the window tests' screenshots from the X server;
+# the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub).
+TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd \
+	mosquitto mosquitto-clients
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -130,7 +132,7 @@ sanitize: sanitize-address sanitize-thread
 
 # Suites that only drive the separately built plumscale binary (or Xvfb) gain
 # nothing from a sanitized test process: they run in `make test`.
-SANITIZE_SKIP := --skip 'WindowTests|GPUPathWindowTests|KioskWindowTests|SystemdTests|WaylandTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests'
+SANITIZE_SKIP := --skip 'WindowTests|GPUPathWindowTests|KioskWindowTests|SystemdTests|WaylandTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests|FleetTopicsTests'
 
 sanitize-address: test-deps
 	PLUMSCALE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)

@@ -29,12 +29,16 @@ let package = Package(
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
+        // The fleet's MQTT sink: weighings and live readings to a broker.
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
         // All behaviour, Foundation only: the compiler keeps it free of SDL,
         // libevdev and SQLite.
         .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland"]),
+            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto"]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),
@@ -48,6 +52,11 @@ let package = Package(
             name: "PlumScaleStressSaver",
             dependencies: ["PlumScaleCore", "PlumScale"],
             path: "Tests/StressSaver"),
+        // The fleet tests' station without a window: saves weighings with the MQTT sink on.
+        .executableTarget(
+            name: "PlumScaleFleetStation",
+            dependencies: ["PlumScaleCore", "PlumScale"],
+            path: "Tests/FleetStation"),
         // `make gallery`: every screen at every size, drawn; its cases are the
         // layout tests' cases.
         .executableTarget(
@@ -56,7 +65,9 @@ let package = Package(
             path: "Tests/Gallery"),
         .testTarget(
             name: "PlumScaleTests",
-            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleGallery"],
+            dependencies: [
+                "PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery",
+            ],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]
 )

@@ -25,6 +25,8 @@ public enum BenchCommand {
         ("replay_peak_rss_mb", "<= 100"),
         ("replay_rss_growth_mb", "<= 5"),
         ("replay_stream_time_ratio", "<= 1.0"),
+        ("fleet_frame_ratio_10", "<= 1.05"),
+        ("fleet_event_ratio", "<= 1.05"),
     ]
 
     final class Report {
@@ -38,7 +40,7 @@ public enum BenchCommand {
         if let child = options.child {
             let parts = child.split(separator: ":")
             guard parts.count == 2, let count = Int(parts[1]) ?? (parts[0].hasPrefix("replay-") ? 0 : nil) else {
-                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+                throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS or core:SECONDS")
             }
             if parts.count == 2, parts[0] == "replay-stream" || parts[0] == "replay-memory" {
                 return try ReplayBench.childRun(path: String(parts[1]), streamed: parts[0] == "replay-stream")
@@ -47,13 +49,14 @@ public enum BenchCommand {
             case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
             case "frames": return try softwareFrames(rounds: count, fontPath: fontPath)
             case "parts": return try FrameParts.run(rounds: count, fontPath: fontPath)
+            case "fleet": return try FleetBench.child(rounds: count, fontPath: fontPath)
             case "core":
                 let core = CoreBench.eventsPerSecond(seconds: Double(count))
                 return print(
                     String(
                         format: "%.0f events/s, %.0f ns/event (median chunk; mean %.0f/s); apply alone %.0f/s",
                         core.perSecond, core.nsPerEvent, core.meanPerSecond, core.applyOnlyPerSecond))
-            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS or core:SECONDS")
+            default: throw UsageError("bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS or core:SECONDS")
             }
         }
         let quick = options.quick
@@ -155,6 +158,15 @@ public enum BenchCommand {
                 format: "%.3f ms vs %.3f ms (scrolling by wheel, pages from SQLite, software renderer, spans)",
                 history.largeMs, history.smallMs)
             report.info.append(("software renderer, SDL_RenderGeometry", describe(geo)))
+            note("the MQTT sink: 10-contact frames and events, sink off vs on (a real mosquitto when installed)")
+            let fleet = try FleetBench.run(target, frames: spans, rounds: iterations, directory: directory)
+            report.values["fleet_frame_ratio_10"] = fleet.frameOn / fleet.frameOff
+            report.values["fleet_event_ratio"] = fleet.eventOn / fleet.eventOff
+            let broker = fleet.connected ? "connected to mosquitto" : "no broker (not installed or not reached): retrying"
+            report.details["fleet_frame_ratio_10"] =
+                String(format: "%.3f ms on vs %.3f ms off", fleet.frameOn, fleet.frameOff) + " (sink \(broker), live at 5 Hz)"
+            report.details["fleet_event_ratio"] = String(
+                format: "%.0f ns on vs %.0f ns off per event (apply + scene)", fleet.eventOn, fleet.eventOff)
         }
 
         // 4. On an X display: the default renderer, latency, startup, idle.

@@ -57,6 +57,8 @@ public struct InputEvent: Equatable, Sendable {
         case history(HistoryResult)
         /// The touch device went away (connected false) or came back.
         case deviceChanged(connected: Bool, message: String)
+        /// The fleet's MQTT sink reported its state.
+        case fleet(FleetStatus)
     }
 
     public init(time: Double, _ kind: Kind) {

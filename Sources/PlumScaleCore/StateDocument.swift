@@ -72,6 +72,7 @@ extension AppState {
             ("kiosk", .bool(kiosk != nil)),
             ("role", kiosk.map { .string($0.role.rawValue) } ?? .null),
             ("running", .bool(running)),
+            ("fleet", fleet?.document ?? .null),
         ])
     }
 }

@@ -163,6 +163,15 @@ package enum ScreenCases {
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)
+        // The fleet's line (issue 18), its longest words, beside the total and the mouse's hint.
+        let fleet = FleetStatus(connected: false, queued: 12, lastError: "TLS failed (is the broker's certificate signed by the CA file?)")
+        var fleetEmpty = state(width, height, mouse: true)
+        fleetEmpty.apply(InputEvent(time: 0, .fleet(fleet)))
+        add("scale-fleet-empty", fleetEmpty)
+        var fleetFive = state(width, height)
+        fleetFive.apply(InputEvent(time: 0, .fleet(fleet)))
+        place(five, on: &fleetFive)
+        add("scale-fleet-five", fleetFive)
         // The wizard, each step.
         var wizard = state(width, height)
         key(.character("k"), &wizard, at: 1)

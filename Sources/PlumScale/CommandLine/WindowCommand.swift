@@ -13,6 +13,8 @@ public enum WindowCommand {
         let config = try ConfigFile.load(explicitPath: options.config).config
         let fontPath = try FontLocator.locate(override: options.font ?? config.font)
         let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
+        let fleet = try config.mqtt.map { try startFleet($0, history: history, log: log) }
+        defer { fleet?.stop() }
 
         // Initialisation
         try WaylandPreflight.check()
@@ -26,6 +28,8 @@ public enum WindowCommand {
                     + "plumscale render --replay FILE --out frame.png")
         }
         defer { SDL_Quit() }
+        // The sink ends before SDL does: it pushes SDL events.
+        defer { fleet?.stop() }
         SignalQuit.startWatching()
         // SDL falls back to an invisible offscreen driver when nothing else
         // works; a window nobody can see is no window. Only an explicit
@@ -67,6 +71,7 @@ public enum WindowCommand {
         state.clockOrigin = Date().addingTimeInterval(-Double(SDL_GetTicks64()) / 1000)
         let lockoutFile = options.kiosk ? LockoutFile.defaultPath().map(LockoutFile.init(path:)) : nil
         if let lockoutFile { restoreLockout(from: lockoutFile, into: &state, log: log) }
+        if let fleet { state.apply(InputEvent(time: 0, .fleet(fleet.status))) }
 
         // Loop
         let player = replay.map { ReplayPlayer(events: $0.events) }
@@ -80,6 +85,21 @@ public enum WindowCommand {
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
+    }
+
+    /// The MQTT sink (README "Fleet"), publishing this history's outbox.
+    static func startFleet(_ settings: Config.MQTT, history: HistoryService, log: Log) throws -> FleetSink {
+        _ = try FleetSink.password(settings)  // an unreadable password file stops the start, as a bad config does
+        let sink = FleetSink(settings: settings, history: history, log: log) {
+            var event = SDL_Event()
+            event.type = SDL_USEREVENT.rawValue
+            event.user.code = FleetLive.eventCode
+            SDL_PushEvent(&event)
+        }
+        history.publish(to: sink)
+        sink.start()
+        log.info("fleet: publishing to \(settings.host):\(settings.port) under \(settings.base)/")
+        return sink
     }
 
     /// The PIN lockout of an earlier run, back in the core: a restart gives

@@ -42,9 +42,23 @@ public enum ConfigFile {
         } catch {
             throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: error.reason)])
         }
-        var config = try Config.parse(data, file: path)
-        if let font = config.font {
-            config.font = resolve(font, relativeTo: (path as NSString).deletingLastPathComponent, environment: environment)
+        let directory = (path as NSString).deletingLastPathComponent
+        func resolved(_ file: String) -> String { resolve(file, relativeTo: directory, environment: environment) }
+        // The broker's CA and password files must be readable now: a
+        // missing one is a bad config (exit 2), not a failure at connect.
+        var config = try Config.parse(data, file: path) { file in
+            do throws(InputFileProblem) {
+                close(try InputFile.open(resolved(file)))
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        if let font = config.font { config.font = resolved(font) }
+        if var mqtt = config.mqtt {
+            mqtt.caFile = mqtt.caFile.map(resolved)
+            mqtt.passwordFile = mqtt.passwordFile.map(resolved)
+            config.mqtt = mqtt
         }
         return Loaded(config: config, path: path, existed: true)
     }

@@ -32,6 +32,10 @@ public struct AppState: Equatable, Sendable {
     /// Present in kiosk mode.
     public internal(set) var kiosk: Kiosk?
     public internal(set) var notice: Notice?
+    /// What the fleet's MQTT sink last reported; nil without a broker.
+    public internal(set) var fleet: FleetStatus? { didSet { fleetLine = fleet?.text } }
+    /// Its line on the scale screen, written when it changes, not in every scene.
+    var fleetLine: String?
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The zone times are shown in: the shell gives the local one.
@@ -88,6 +92,7 @@ public struct AppState: Equatable, Sendable {
         next.now = now
         next.running = running
         next.deviceNotice = deviceNotice
+        next.fleet = fleet
         next.mouse = mouse
         for contact in scale.board.contacts {
             next.scale.place(id: contact.id, at: contact.position, force: contact.force, time: contact.lastSeen)
@@ -153,6 +158,7 @@ public struct AppState: Equatable, Sendable {
             changed = true
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
+        if case .fleet(let status) = event.kind { return receive(status) || changed }
         if let handled = kioskIntercept(event) { return handled || changed }
         switch screen {
         case .calibration:

@@ -14,7 +14,8 @@ import Foundation
 ///   "font": null,
 ///   "contactTimeoutSeconds": 300,
 ///   "units": "g",
-///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5}
+///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5},
+///   "mqtt": null
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
@@ -46,6 +47,8 @@ public struct Config: Equatable, Sendable {
     public var units: WeightUnit
     /// `zeroTracking`: a tared object's zero follows slow drift.
     public var zeroTracking: ZeroTracking
+    /// `mqtt`: the fleet's broker (FleetConfig.swift); nil: none.
+    public var mqtt: MQTT?
 
     /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
     /// tared, stable contact whose net reading lies within `band` of zero has
@@ -125,8 +128,9 @@ public struct Config: Equatable, Sendable {
         calibrations: [String: [CalibrationPoint]] = [:], stability: Stability = Stability(),
         heaviestMargin: Double = 0.005, peek: PeekThresholds = PeekThresholds(), kiosk: Kiosk = Kiosk(),
         font: String? = nil, contactTimeoutSeconds: Double = 300, units: WeightUnit = .g,
-        zeroTracking: ZeroTracking = ZeroTracking()
+        zeroTracking: ZeroTracking = ZeroTracking(), mqtt: MQTT? = nil
     ) {
+        self.mqtt = mqtt
         self.units = units
         self.zeroTracking = zeroTracking
         self.calibrations = calibrations
@@ -160,8 +164,13 @@ public struct Config: Equatable, Sendable {
         ])
     }
 
-    /// The effective configuration as a JSON value, keys in documented order.
+    /// The effective configuration as a JSON value, keys in documented order;
+    /// `mqtt` only when a broker is configured.
     public var json: JSONValue {
+        mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+    }
+
+    private var settingsJSON: JSONValue {
         .object([
             JSONMember(
                 "calibrations",

@@ -3,7 +3,11 @@ import Foundation
 extension Config {
     /// Parses a config document, collecting every issue before throwing.
     /// `file` only labels the errors. Missing keys take their defaults.
-    public static func parse(_ data: Data, file: String? = nil) throws(ConfigError) -> Config {
+    /// `checkFile` says why a file the config names (the broker's CA and
+    /// password files) cannot be read, nil when it can; the shell gives it.
+    public static func parse(
+        _ data: Data, file: String? = nil, checkFile: ((String) -> String?)? = nil
+    ) throws(ConfigError) -> Config {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
@@ -15,7 +19,7 @@ extension Config {
                         path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
                 ])
         }
-        var reader = ConfigReader()
+        var reader = ConfigReader(checkFile: checkFile)
         let config = reader.read(root)
         guard reader.issues.isEmpty else { throw ConfigError(file: file, issues: reader.issues) }
         return config
@@ -29,6 +33,7 @@ extension Config {
 /// Reads a `Config` out of a JSON value, recording issues as it goes.
 struct ConfigReader {
     var issues: [ConfigIssue] = []
+    var checkFile: ((String) -> String?)?
 
     mutating func fail(_ path: ConfigKeyPath, _ message: String, line: Int? = nil) {
         issues.append(ConfigIssue(path: path.text, message: message, line: line))
@@ -106,7 +111,7 @@ struct ConfigReader {
         let top = ConfigKeyPath.root
         let known = [
             "calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
-            "units", "zeroTracking",
+            "units", "zeroTracking", "mqtt",
         ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
@@ -167,6 +172,11 @@ struct ConfigReader {
         }
         if let value = keys["zeroTracking"] {
             config.zeroTracking = zeroTracking(value, at: top.key("zeroTracking"))
+        }
+        if let value = keys["mqtt"], value != .null {
+            var line = 0
+            if case .object(let list) = root { line = list.first { $0.key == "mqtt" }?.line ?? 0 }
+            config.mqtt = mqtt(value, at: top.key("mqtt"), line: line)
         }
         return config
     }

@@ -110,20 +110,21 @@ extension AppState {
     }
 
     /// The hints at the bottom left (the total, the calibration's, the
-    /// mouse's): on the buttons' row when there is room beside them, else
-    /// above them, each marked taken for the labels. Returns their top.
+    /// mouse's, the fleet's): on the buttons' row when there is room beside
+    /// them, else above them, each marked taken for the labels. Returns their top.
     private func appendFooter(total: ScaleTotal, placer: inout LabelPlacer, to scene: inout Scene) -> Double? {
         // Top to bottom; no array of them: this runs for every scene.
         let lines = (
-            Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) }
+            Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) },
+            fleetLine
         )
-        guard lines.0 != nil || lines.1 != nil || lines.2 != nil else { return nil }
+        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil else { return nil }
         let size = layout.size
         let textSize = 16.0
         let gap = Flow.gap
         let besideRoom = buttonPanel.left - 2 * gap
         func fitsBeside(_ text: String?) -> Bool { text.map { metrics.width($0, size: textSize) <= besideRoom } ?? true }
-        let beside = fitsBeside(lines.0) && fitsBeside(lines.1) && fitsBeside(lines.2)
+        let beside = fitsBeside(lines.0) && fitsBeside(lines.1) && fitsBeside(lines.2) && fitsBeside(lines.3)
         var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
         func appendLine(_ text: String, size textSize: Double) {
             let box = metrics.box(text, size: textSize)
@@ -142,6 +143,7 @@ extension AppState {
             }
         }
         // Bottom up.
+        appendHint(lines.3)
         appendHint(lines.2)
         appendHint(lines.1)
         appendHint(lines.0)

@@ -15,6 +15,8 @@ import Testing
         "frame_ratio_10_4k",
         // issue 16: render's streamed replay
         "replay_peak_rss_mb", "replay_rss_growth_mb", "replay_stream_time_ratio",
+        // issue 18: the MQTT sink off vs on
+        "fleet_frame_ratio_10", "fleet_event_ratio",
     ]
 
     @Test func everyKeyIsWrittenNumbersOrNull() throws {

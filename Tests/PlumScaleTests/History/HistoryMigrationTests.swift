@@ -61,7 +61,7 @@ import Testing
                 """)
         }
         let store = try HistoryStore(path: dir.database)
-        #expect(try store.userVersion() == 3)
+        #expect(try store.userVersion() == HistoryStore.schemaVersion)
         let old = try #require(try store.weighing(id: 1))
         #expect(old.units == "g" && old.step == nil)
         #expect(old.gramsLabel(30) == "30.0 g")

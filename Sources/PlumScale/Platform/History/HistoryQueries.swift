@@ -46,6 +46,7 @@ extension HistoryStore {
                 ])
                 _ = try object.step(fail: failure)
             }
+            if let outbox { try enqueue(outbox(id, weighing), weighingID: id) }
             try execute("COMMIT")
             return id
         } catch {

@@ -48,6 +48,17 @@ extension HistoryStore {
         ALTER TABLE weighings ADD COLUMN units TEXT NOT NULL DEFAULT 'g' CHECK (units IN ('g', 'oz', 'lb'));
         ALTER TABLE weighings ADD COLUMN step REAL;
         """,
+        // v4: the fleet's outbox (issue 18): each weighing to publish, its
+        // topic and payload made when it was saved, in the same transaction;
+        // a row leaves only when the broker acknowledged it. No foreign key:
+        // a weighing deleted before the broker came back is still delivered.
+        """
+        CREATE TABLE outbox(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            weighing_id INTEGER NOT NULL,
+            topic TEXT NOT NULL,
+            payload TEXT NOT NULL);
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

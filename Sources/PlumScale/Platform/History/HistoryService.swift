@@ -9,6 +9,10 @@ public final class HistoryService {
     private let ownedDirectory: String?
     /// Where calibrations made in the wizard are saved.
     public var configPath: String?
+    /// Told after each weighing saved into the outbox (`publish(to:)`).
+    public private(set) var fleet: FleetSink?
+    /// The history's database file.
+    public var path: String { store.path }
 
     /// Opens the store at `path` (default: the XDG data directory).
     public init(path: String?, configPath: String? = ConfigFile.defaultPath()) throws {
@@ -25,6 +29,16 @@ public final class HistoryService {
         exportDirectory = dir + "/exports"
         configPath = dir + "/config.json"
         ownedDirectory = dir
+    }
+
+    /// From now on every saved weighing also enters the outbox, in its own
+    /// transaction, for `sink` to publish.
+    public func publish(to sink: FleetSink) {
+        let settings = sink.settings
+        store.outbox = { id, weighing in
+            .init(topic: settings.weighingsTopic, payload: FleetPayload.weighing(station: settings.station, id: id, weighing))
+        }
+        fleet = sink
     }
 
     deinit {
@@ -62,10 +76,10 @@ public final class HistoryService {
             case .quit, .saveLockout:
                 return .failed("\(effect) is not the store's work")
             case .save(let device, let mode, let objects, let units, let step):
-                return .saved(
-                    id: try store.save(
-                        Weighing(
-                            takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step)))
+                let id = try store.save(
+                    Weighing(takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step))
+                fleet?.weighingSaved()
+                return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):
                 let rows = try store.rows(before: cursor, limit: limit)
                 return .rows(page: page, rows, labels: rows.map { HistoryText.localTime($0.takenAt, timeZone: .current) })

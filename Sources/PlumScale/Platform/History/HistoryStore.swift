@@ -10,6 +10,10 @@ public final class HistoryStore {
     /// The database file.
     public let path: String
     let db: OpaquePointer
+    /// Set when a broker is configured: what each saved weighing publishes
+    /// (topic and payload, given its new id), put in the outbox in the
+    /// weighing's own transaction (FleetOutbox.swift).
+    public var outbox: (@Sendable (Int64, Weighing) -> FleetOutboxEntry.Message)?
 
     /// Opens (creating if needed) the history at `path`, or at `defaultPath` when nil,
     /// migrating it to the current schema.
@@ -50,6 +54,26 @@ public final class HistoryStore {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5000)
         try openChecked(existing: exists, schemaTarget: schemaTarget)
+    }
+
+    /// A second connection to the history `other` opened (and checked, and
+    /// migrated), for another thread: the fleet sink's. No header check
+    /// here: closing a descriptor of the file would drop the POSIX locks
+    /// of every SQLite connection in this process, and another process
+    /// could then delete the WAL under them.
+    public init(connectionTo other: HistoryStore) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(other.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw HistoryError.sqlite(code: code, message: String(cString: sqlite3_errstr(code)), during: "opening \(other.path)")
+        }
+        path = other.path
+        db = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5000)
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
     }
 
     deinit { sqlite3_close_v2(db) }

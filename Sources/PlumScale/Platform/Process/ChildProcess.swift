@@ -33,8 +33,17 @@ public final class ChildProcess {
         defer {
             for pointer in argv + envp { free(pointer) }
         }
+        // The child starts with no signal blocked, whatever this thread
+        // blocks (a test runner blocks SIGTERM): `stop()` must reach it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw RuntimeFailure("cannot start \(path): \(String(cString: strerror(result)))") }
         self.pid = pid
     }

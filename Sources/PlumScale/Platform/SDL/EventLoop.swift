@@ -31,6 +31,8 @@ final class EventLoop {
     private var closeRequested = false
     /// SDL said the display is gone (a Wayland compositor that ended).
     private var displayLost = false
+    /// The fleet's live readings, when a broker is configured.
+    private var fleet: FleetLive?
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -48,6 +50,7 @@ final class EventLoop {
         self.reloadConfig = reloadConfig
         self.role = state.kiosk?.role
         self.log = log
+        self.fleet = history.fleet.map(FleetLive.init(sink:))
     }
 
     /// Runs until the core stops running or the deadline (seconds since SDL
@@ -63,7 +66,7 @@ final class EventLoop {
             if let deadline, now >= deadline { break }
             // Sleep until input, the core's next frame tick, the next
             // watchdog ping, or the deadline.
-            let wake = [deadline, state.nextWake, systemd.nextWake].compactMap { $0 }.min()
+            let wake = [deadline, state.nextWake, systemd.nextWake, fleet?.wake].compactMap { $0 }.min()
             let got: Int32
             if let wake {
                 got = SDL_WaitEventTimeout(&event, Int32(max(1, ((wake - now) * 1000).rounded(.up))))
@@ -77,6 +80,8 @@ final class EventLoop {
                 dirty = feed(InputEvent(time: now, .tick)) || dirty
             }
             if dirty { try draw() }
+            if dirty { fleet?.changed() }
+            fleet?.publishIfDue(now: now, state)
         }
         if displayLost {
             throw RuntimeFailure(
@@ -111,6 +116,9 @@ final class EventLoop {
         {
             reportedGrab = true
             KioskShell.reportGrab(window, log: log)
+        }
+        if event.type == SDL_USEREVENT.rawValue, event.user.code == FleetLive.eventCode, let fleet {
+            return feed(InputEvent(time: state.now, .fleet(fleet.sink.status)))
         }
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
@@ -173,6 +181,7 @@ final class EventLoop {
             "screen \(state.screen.name)", "\(state.contactViews.count) contacts",
             "input \(state.source.kind) \"\(state.source.deviceName)\" (\(state.source.mode.rawValue))",
         ]
+        if let fleet = state.fleet { parts.append(fleet.text) }
         if let kiosk = state.kiosk {
             parts.insert("kiosk role \(kiosk.role.rawValue)", at: 0)
             parts.append("wrong PINs \(kiosk.failures)")

@@ -1,0 +1,5 @@
+#ifndef PLUMSCALE_CMOSQUITTO_SHIM_H
+#define PLUMSCALE_CMOSQUITTO_SHIM_H
+/* libmosquitto: the fleet's MQTT client (QoS 1 publishes, last will, TLS). */
+#include <mosquitto.h>
+#endif
