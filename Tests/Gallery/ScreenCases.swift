@@ -134,6 +134,14 @@ package enum ScreenCases {
         return state
     }
 
+    /// A touch held in the layout's top-left corner (the admin corner), in
+    /// screen coordinates: a portrait screen turns the layout.
+    static func cornerTouch(_ state: AppState) -> TouchSample {
+        let p = state.layout.screenPoint(Point(3, 3))
+        let logical = state.layout.logicalScreen
+        return TouchSample(id: 9, x: p.x / logical.width, y: p.y / logical.height, pressure: 0.3)
+    }
+
     static func cases(_ width: Int, _ height: Int) -> [ScreenCase] {
         var cases: [ScreenCase] = []
         func add(_ name: String, _ state: AppState) { cases.append(ScreenCase(name: name, state: state)) }
@@ -210,10 +218,19 @@ package enum ScreenCases {
         var config = Config.defaults
         config.kiosk.pin = "2468"
         var kiosk = state(width, height, config: config, kiosk: true)
-        kiosk.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 9, x: 0.01, y: 0.01, pressure: 0.3))))
+        kiosk.apply(InputEvent(time: 0, .touchDown(cornerTouch(kiosk))))
         settle(&kiosk, until: 3.5)
         key(.character("1"), &kiosk, at: 3.6)
         add("kiosk-pin", kiosk)
+        // The operator's scale: the right PIN, the bar at the top, objects on it.
+        var operatorMode = state(width, height, config: config, kiosk: true)
+        operatorMode.apply(InputEvent(time: 0, .touchDown(cornerTouch(operatorMode))))
+        settle(&operatorMode, until: 3.5)
+        operatorMode.apply(InputEvent(time: 3.5, .touchUp(id: 9)))
+        for (i, digit) in "2468".enumerated() { key(.character(digit), &operatorMode, at: 3.6 + Double(i) / 10) }
+        key(.enter, &operatorMode, at: 4.1)
+        place(five, on: &operatorMode, at: 4.2)
+        add("kiosk-operator", operatorMode)
         return cases
     }
 }

@@ -28,6 +28,7 @@ extension AppState {
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
             obstacles: withButtons ? buttonPanel.rects : [], room: count + reserved.count + 3)
         for rect in reserved { placer.block(rect) }
+        if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if count == 0 {
@@ -196,10 +197,7 @@ extension AppState {
     /// The banner across the top: the device notice and what the source
     /// can measure, each line wrapped to the width. Returns its bottom edge.
     private func appendBanner(width: Double, to scene: inout Scene) -> Double {
-        guard deviceNotice != nil || !modeBanner.isEmpty else { return 0 }
-        let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
-        let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
-        let height = 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size }
+        guard let (lines, height) = bannerLines(width: width) else { return 0 }
         scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
         var y = 6.0
         for line in lines {
@@ -207,5 +205,20 @@ extension AppState {
             y += metrics.lineHeight * line.size
         }
         return height
+    }
+
+    /// The banner's lines wrapped to `width`, and its height; nil without one.
+    private func bannerLines(width: Double) -> (lines: [(text: String, size: Double)], height: Double)? {
+        guard deviceNotice != nil || !modeBanner.isEmpty else { return nil }
+        let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
+        let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
+        return (lines, 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size })
+    }
+
+    /// Where the banner and the legend end on the scale screen with its buttons.
+    func scaleHeaderBottom() -> Double {
+        let banner = bannerLines(width: layout.size.width)?.height ?? 0
+        guard !buttonPanel.legend.isEmpty else { return banner }
+        return banner + 4 + buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size }
     }
 }

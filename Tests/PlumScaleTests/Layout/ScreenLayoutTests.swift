@@ -39,6 +39,9 @@ import Testing
         #expect(cases["history-confirm"]?.screen.browser?.peek.phase == .confirmDelete, "at \(size)")
         #expect(cases["detail-confirm"]?.screen.detail?.confirmingDelete == true, "at \(size)")
         #expect(cases["detail"]?.screen.detail?.confirmingDelete == false, "at \(size)")
+        #expect(cases["kiosk-pin"]?.kiosk?.pinPad != nil, "at \(size)")
+        #expect(cases["kiosk-operator"]?.kiosk?.role == .operator, "at \(size)")
+        #expect(cases["kiosk-operator"]?.showsOperatorBar == true, "at \(size)")
     }
 
     @Test func theMetricsAreTheFontsOwn() {

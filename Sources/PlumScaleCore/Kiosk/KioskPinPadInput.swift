@@ -1,0 +1,72 @@
+import Foundation
+
+/// The PIN pad's input: its keys, the touches it owns, the lockout.
+extension AppState {
+    /// While the pad is up: touches going down press its keys and belong to
+    /// the kiosk until they lift; the lifts and moves of objects that were
+    /// on the glass before still reach the scale, so none stays behind.
+    mutating func pinPadInput(_ event: InputEvent) -> Bool? {
+        let point: Point
+        switch event.kind {
+        case .touchDown(let s):
+            own(s.id)
+            guard s.x.isFinite, s.y.isFinite else { return false }
+            point = layout.layoutPoint(normalizedX: s.x, normalizedY: s.y)
+        case .touchMove(let s) where kiosk?.ownedTouches.contains(s.id) == true:
+            return false
+        case .touchUp(let id) where kiosk?.ownedTouches.contains(id) == true:
+            return ownedTouchLifted(id, act: false)
+        case .touchCancel(let id) where kiosk?.ownedTouches.contains(id) == true:
+            return ownedTouchLifted(id, act: false)
+        case .pointerDown(let x, let y, _, _):
+            guard x.isFinite, y.isFinite else { return false }
+            point = layout.layoutPoint(normalizedX: x, normalizedY: y)
+        case .keyDown(let key, _) where key.digit != nil: return pinPadTapped(.pinDigit(key.digit ?? 0))
+        case .keyDown(.enter, _): return pinPadTapped(.okTapped)
+        case .keyDown(.escape, _): return pinPadTapped(.cancelTapped)
+        case .keyDown(.backspace, _): return pinPadTapped(.backspaceTapped)
+        case .keyDown, .quit:
+            return false  // no recording, no history, no leaving from behind the pad
+        case .keyUp(let key, _):
+            if [.character("q"), .control, .alt].contains(key) {
+                kiosk?.chordStart = nil
+                kiosk?.chordFired = false
+            }
+            return false
+        case .touchMove, .touchUp, .touchCancel, .pointerMove, .pointerUp, .wheel, .tick, .resize, .deviceChanged, .history, .fleet:
+            return nil
+        }
+        guard let key = PinPad.keyRects(size: layout.size).first(where: { $0.rect.contains(point) })?.action else { return false }
+        return pinPadTapped(key)
+    }
+
+    mutating func pinPadTapped(_ action: PinPadAction) -> Bool {
+        guard let before = kiosk, before.pinPad != nil else { return false }
+        let unlocked = kiosk?.pinPadTapped(action, now: now) == true
+        if let after = kiosk, after.failures != before.failures || after.lockedUntil != before.lockedUntil {
+            outbox.append(.saveLockout(failures: after.failures, lockedUntil: wallClock(lockedUntil: after.lockedUntil)))
+        }
+        if unlocked { unlockOperatorMode(by: "PIN") }
+        return true
+    }
+
+    /// The wall-clock time of a lockout's end, nil when it has ended.
+    func wallClock(lockedUntil: Double) -> Date? {
+        lockedUntil > now ? clockOrigin.addingTimeInterval(lockedUntil) : nil
+    }
+
+    /// The lockout kept from an earlier run (the shell reads it back at
+    /// start): wrong PINs so far, and until when the pad refuses PINs. A
+    /// lock is never longer than `Kiosk.maxLockSeconds` from now, whatever
+    /// the wall clock did in between.
+    public mutating func restoreKioskLockout(failures: Int, lockedUntil: Date?) {
+        guard kiosk != nil else { return }
+        kiosk?.failures = min(max(failures, 0), 1000)
+        if let lockedUntil {
+            let until = lockedUntil.timeIntervalSince(clockOrigin)
+            kiosk?.lockedUntil = until.isFinite ? min(until, now + Kiosk.maxLockSeconds) : 0
+        } else {
+            kiosk?.lockedUntil = 0
+        }
+    }
+}
