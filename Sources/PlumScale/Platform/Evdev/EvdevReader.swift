@@ -34,6 +34,10 @@ public final class EvdevReader: @unchecked Sendable {
     public let timeBase: Double
     private let handler: @Sendable (Output) -> Void
     private let rawDevice: Bool
+    /// The device's state at open and at each reopen: libevdev's for a live
+    /// device; for a raw reader, what the test gives (the test seam for
+    /// objects already down), or nothing.
+    private let initialState: (@Sendable () -> DeviceSnapshot)?
     // Touched only by the reader thread once started.
     private var source: Source?
     private var decoder: MultitouchDecoder
@@ -53,36 +57,41 @@ public final class EvdevReader: @unchecked Sendable {
         let device = try LibevdevDevice(path: path)
         try self.init(
             source: .libevdev(device), device: device.describe(), path: path,
-            raw: false, timeBase: timeBase, handler: handler)
+            raw: false, timeBase: timeBase, initialState: nil, handler: handler)
     }
 
     /// Reads raw input_event records from `fd` (a pipe in tests), with the
     /// given axes; no ioctl. The fd is not closed by the reader.
+    /// `initialState` stands in for libevdev's state at open.
     public convenience init(
         fd: Int32, device: TouchDeviceDescription, timeBase: Double = 0,
+        initialState: (@Sendable () -> DeviceSnapshot)? = nil,
         handler: @escaping @Sendable (Output) -> Void
     ) throws {
         try self.init(
             source: .raw(fd, owned: false), device: device, path: nil,
-            raw: true, timeBase: timeBase, handler: handler)
+            raw: true, timeBase: timeBase, initialState: initialState, handler: handler)
     }
 
     /// Opens `path` (a FIFO in tests) with open(2) only and reads raw records
     /// with the given axes; reopens it every second after a loss.
+    /// `initialState` stands in for libevdev's state at open and reopen.
     public convenience init(
         rawPath path: String, device: TouchDeviceDescription, timeBase: Double = 0,
+        initialState: (@Sendable () -> DeviceSnapshot)? = nil,
         handler: @escaping @Sendable (Output) -> Void
     ) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(path: path, errno: errno) }
         try self.init(
             source: .raw(fd, owned: true), device: device, path: path,
-            raw: true, timeBase: timeBase, handler: handler)
+            raw: true, timeBase: timeBase, initialState: initialState, handler: handler)
     }
 
     private init(
         source: Source, device: TouchDeviceDescription, path: String?, raw: Bool,
-        timeBase: Double, handler: @escaping @Sendable (Output) -> Void
+        timeBase: Double, initialState: (@Sendable () -> DeviceSnapshot)?,
+        handler: @escaping @Sendable (Output) -> Void
     ) throws {
         decoder = try MultitouchDecoder(device: device)
         var fds: [Int32] = [0, 0]
@@ -94,6 +103,7 @@ public final class EvdevReader: @unchecked Sendable {
         self.path = path
         self.rawDevice = raw
         self.timeBase = timeBase
+        self.initialState = initialState
         self.handler = handler
     }
 
@@ -132,11 +142,15 @@ public final class EvdevReader: @unchecked Sendable {
     }
 
     private func run() {
+        loadState()
         while true {
             guard let fd else {
                 // Lost: retry the path every second until stopped.
                 guard let path, !waitForWake(milliseconds: 1000) else { return }
-                if reopen(path) { handler(.deviceBack(path: path)) }
+                if reopen(path) {
+                    handler(.deviceBack(path: path))
+                    loadState()
+                }
                 continue
             }
             var fds = [
@@ -182,6 +196,27 @@ public final class EvdevReader: @unchecked Sendable {
         return true
     }
 
+    /// The state of the device as it is now (libevdev's, or the test
+    /// seam's), reported as a frame when something is down: objects already
+    /// on the panel at open or at a reopen appear at once.
+    private func loadState() {
+        let snapshot: DeviceSnapshot
+        switch source {
+        case .libevdev(let device): snapshot = device.snapshot()
+        case .raw:
+            guard let initialState else { return }
+            snapshot = initialState()
+        case nil: return
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - timeBase
+        let frame = decoder.load(snapshot, time: time)
+        guard !frame.contacts.isEmpty else { return }
+        lastTime = time
+        handler(.frame(frame, converter.events(for: frame)))
+    }
+
     private func lose(_ reason: String) {
         if case .raw(let fd, true) = source { close(fd) }
         source = nil
@@ -209,8 +244,7 @@ public final class EvdevReader: @unchecked Sendable {
                 case .dropped(let event):
                     let dropped = KernelEvent(event, timeBase: timeBase)
                     _ = decoder.feed(dropped)
-                    let state = device.slotStates()
-                    let frame = decoder.resync(slots: state.slots, currentSlot: state.current, time: dropped.time)
+                    let frame = decoder.load(device.snapshot(), time: dropped.time)
                     handler(.frame(frame, converter.events(for: frame)))
                 case .again: return
                 case .failed(let code):
