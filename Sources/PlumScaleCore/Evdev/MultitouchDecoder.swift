@@ -58,7 +58,7 @@ public struct MultitouchDecoder: Sendable {
     public let wire: Wire
     let mapping: ScreenMapping
     let pressureAxis: AbsAxis?
-    let majorAxis: AbsAxis?
+    let contactSize: ContactSizeScale?
 
     var slots: [SlotState]
     var slotContactIDs: [Int?]
@@ -101,7 +101,8 @@ public struct MultitouchDecoder: Sendable {
         // An axis with an empty range measures nothing: no reading at all,
         // rather than a constant 0 shown as if measured.
         pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure].flatMap { $0.hasRange ? $0 : nil }
-        majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
+        let majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
+        contactSize = majorAxis.map { ContactSizeScale(axis: $0, positionX: device.axes[AbsCode.mtPositionX]) }
         let count = self.wire == .slots ? device.slotCount : 0
         slots = Array(repeating: SlotState(trackingID: -1), count: count)
         slotContactIDs = Array(repeating: nil, count: count)
@@ -192,6 +193,6 @@ public struct MultitouchDecoder: Sendable {
         return TouchSample(
             id: id, x: position.x, y: position.y,
             pressure: pressureAxis?.normalise(pressure),
-            touchMajor: majorAxis?.normalise(major))
+            touchMajor: contactSize?.reading(major))
     }
 }

@@ -136,6 +136,9 @@ public enum TouchDeviceScanner {
             lines.append(gramsLine(device))
         case .area:
             lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
+            if let axis = device.axes[AbsCode.mtTouchMajor] {
+                lines.append("  " + ContactSizeScale(axis: axis, positionX: device.axes[AbsCode.mtPositionX]).explanation)
+            }
         case .position:
             lines.append("  force mode: position (positions only: no force from this device)")
         }
