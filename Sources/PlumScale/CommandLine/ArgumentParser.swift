@@ -40,7 +40,9 @@ public enum ArgumentParser {
             case "--source":
                 let text = try value(for: arg, &args)
                 guard let source = SourceChoice(text) else {
-                    throw UsageError("--source expects auto, sdl, evdev, evdev:/dev/input/eventN or mouse, found \(text)")
+                    throw UsageError(
+                        "--source expects auto, sdl, evdev, evdev:/dev/input/eventN, touchpad, touchpad:/dev/input/eventN or mouse, found \(text)"
+                    )
                 }
                 options.source = source
             case "--replay": options.replay = try value(for: arg, &args)

@@ -19,8 +19,9 @@ public enum Help {
           --fullscreen              fill the screen
           --kiosk                   fullscreen weighing station for passers-by (refused as root)
           --allow-root              let --kiosk run as root all the same
-          --source auto|sdl|evdev[:/dev/input/eventN]|mouse
-                                    where touches come from (default: auto)
+          --source auto|sdl|evdev[:/dev/input/eventN]|touchpad[:/dev/input/eventN]|mouse
+                                    where touches come from (default: auto); touchpad weighs
+                                    on a touchpad, drawn as a pad
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
           --device-description F    the evemu device description, for a recording of events only
           --size WxH                window size (default 1280x720); portrait sizes rotate the layout

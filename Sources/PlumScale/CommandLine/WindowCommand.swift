@@ -106,17 +106,30 @@ public enum WindowCommand {
         -> (InputSource, mouse: Bool, evdev: EvdevSource?)
     {
         if let replay { return (.replay(replay.device), false, nil) }
-        func evdevSource(_ path: String) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+        func evdevSource(_ path: String, touchpad: Bool = false) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+            let flag = touchpad ? "touchpad" : "evdev"
             let evdev: EvdevSource
             do {
                 evdev = try EvdevSource(path: path)
             } catch let error as EvdevError {
-                throw RuntimeFailure("--source evdev: \(error)")
+                throw RuntimeFailure("--source \(flag): \(error)")
+            }
+            if let refusal = evdev.device.weighingRefusal {
+                throw RuntimeFailure("--source \(flag): \(path) \"\(evdev.device.name)\" cannot weigh: \(refusal)")
+            }
+            if touchpad, evdev.device.kind != .touchpad {
+                throw RuntimeFailure("--source touchpad: \(path) \"\(evdev.device.name)\" is a \(evdev.device.kindDescription)")
             }
             let source = InputSource(
                 kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode,
-                deviceGrams: DeviceGrams(evdev.device))
+                deviceGrams: DeviceGrams(evdev.device),
+                // A touchpad is a pad of its own; a touchscreen maps onto its display.
+                surface: evdev.device.kind == .touchpad ? DeviceSurface(evdev.device) : nil)
             return (source, false, evdev)
+        }
+        func took(_ choice: DeviceChoice) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+            log.info("input: --source \(options.source.name) took \(choice.path) \"\(choice.device.name)\": \(choice.reason)")
+            return try evdevSource(choice.path, touchpad: choice.device.kind == .touchpad)
         }
         switch options.source {
         case .mouse:
@@ -125,17 +138,29 @@ public enum WindowCommand {
             return (.sdl(deviceName: sdlTouchName()), false, nil)
         case .evdev(let path?):
             return try evdevSource(path)
+        case .touchpad(let path?):
+            return try evdevSource(path, touchpad: true)
         case .evdev(nil):
-            guard let best = EvdevSource.bestReadable(log: log) else {
+            let candidates = EvdevSource.readableDevices(log: log)
+            guard let best = DeviceChoice.automatic(candidates) ?? DeviceChoice.touchpad(candidates) else {
                 throw RuntimeFailure(
-                    "--source evdev: no readable touch device under /dev/input (plumscale devices tells why)")
+                    "--source evdev: no readable touch device that can weigh under /dev/input (plumscale devices tells why)")
             }
-            return try evdevSource(best.path)
+            return try took(best)
+        case .touchpad(nil):
+            guard let pad = DeviceChoice.touchpad(EvdevSource.readableDevices(log: log)) else {
+                throw RuntimeFailure(
+                    "--source touchpad: no readable touchpad that can weigh under /dev/input (plumscale devices tells why)")
+            }
+            return try took(pad)
         case .auto:
-            let best = EvdevSource.bestReadable(log: log)
-            if let best, best.device.forceMode == .force { return try evdevSource(best.path) }
-            if SDL_GetNumTouchDevices() > 0 { return (.sdl(deviceName: sdlTouchName()), false, nil) }
-            if let best { return try evdevSource(best.path) }
+            let best = DeviceChoice.automatic(EvdevSource.readableDevices(log: log))
+            if let best, best.device.forceMode == .force { return try took(best) }
+            if SDL_GetNumTouchDevices() > 0 {
+                log.info("input: --source auto took SDL's touchscreen: no force device\(best == nil ? "" : " readable through evdev")")
+                return (.sdl(deviceName: sdlTouchName()), false, nil)
+            }
+            if let best { return try took(best) }
             log.info("no touchscreen found: the mouse stands in (see --help)")
             return (.mouse, true, nil)
         }

@@ -18,6 +18,7 @@ extension AppState {
         // prompt, banner, buttons, hint and notice.
         scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
         let shown = shownContacts()
+        appendPad(to: &scene)
         appendCircles(shown, to: &scene)
         let bannerBottom = appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene)
         let footer = withButtons ? appendFooter(total: ScaleTotal(shown, mode: source.mode), to: &scene) : []

@@ -126,7 +126,9 @@ final class EventLoop {
     private func apply(_ output: EvdevReader.Output) -> Bool {
         switch output {
         case .frame(_, let events):
-            return events.reduce(false) { changed, event in feed(windowed(event)) || changed }
+            // A touchpad's positions are its own: the core puts them on its pad.
+            let onPad = state.source.surface != nil
+            return events.reduce(false) { changed, event in feed(onPad ? event : windowed(event)) || changed }
         case .deviceLost(let reason, let cancelled):
             for event in cancelled { feed(event) }
             log.warning("touch device lost: \(reason)")
