@@ -39,6 +39,10 @@ public struct WindowOptions: Equatable, Sendable {
     public var db: String?
     public var screenshot: String?
     public var exitAfter: Double?
+    /// `--record FILE`: every input event, as a JSON Lines replay with its device header.
+    public var record: String?
+    /// `--record-evemu FILE`: the raw evdev events, as an evemu recording.
+    public var recordEvemu: String?
     /// `--ui-scale X`: window pixels per logical pixel, instead of the display's or the size's.
     public var uiScale: Double?
     public var verbose = false

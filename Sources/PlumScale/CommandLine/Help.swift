@@ -28,6 +28,10 @@ public enum Help {
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
           --config FILE             settings file (default: $XDG_CONFIG_HOME/plumscale/config.json)
           --screenshot FILE.png     with --exit-after: save the last frame shown
+          --record FILE             write every input event as it happens, as a replay file
+                                    (render --replay FILE --at S shows the frame seen at S)
+          --record-evemu FILE       with an evdev source: write the raw kernel events as an
+                                    evemu recording
           --exit-after SECONDS      quit after this many seconds
           --verbose, -v             debug log lines too (log lines go to stderr: "plumscale: LEVEL: ...")
           --help, --version

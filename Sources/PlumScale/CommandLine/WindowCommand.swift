@@ -72,14 +72,38 @@ public enum WindowCommand {
         let player = replay.map { ReplayPlayer(events: $0.events) }
         player?.start(windowID: SDL_GetWindowID(window.window))
         defer { player?.stop() }
-        evdev?.start()
-        defer { evdev?.stop() }
         let loop = EventLoop(
             window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
             history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
+        try record(options, source: source, evdev: evdev, loop: loop, log: log)
+        evdev?.start()
+        defer { evdev?.stop() }
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
+    }
+
+    /// `--record` and `--record-evemu`: opened before the first event, timed
+    /// from now (SDL's clock, the core's).
+    static func record(_ options: WindowOptions, source: InputSource, evdev: EvdevSource?, loop: EventLoop, log: Log) throws {
+        if let path = options.record {
+            loop.recorder = try SessionRecorder(path: path, source: source, origin: Double(SDL_GetTicks64()) / 1000, log: log)
+            log.info("recording the input to \(path)")
+        }
+        if let path = options.recordEvemu {
+            guard let evdev else {
+                throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad); this run's source is \(source.kind)")
+            }
+            let file = try SessionRecording(path: path, log: log)
+            file.append(EvemuWriter.header(evdev.device))
+            file.flush()
+            let clock = EvemuClock()
+            evdev.recordFrames { events in
+                file.append(clock.lines(events))
+                file.flush()
+            }
+            log.info("recording the raw evdev events to \(path)")
+        }
     }
 
     /// The PIN lockout of an earlier run, back in the core: a restart gives

@@ -72,6 +72,52 @@ import Testing
     }
 }
 
+extension EvdevReaderStateTests {
+    /// `--record-evemu`: the frames the reader hands over, the loaded state
+    /// first, make a recording that decodes to what the reader reported.
+    @Test func rawFramesMakeARecordingOfWhatWasRead() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let log = OutputLog()
+        let raw = RawLog()
+        let reader = try EvdevReader(
+            fd: fds[0], device: slotDevice(), initialState: { Self.twoDown }, handler: { log.append($0) })
+        reader.rawFrames = { raw.append($0) }
+        reader.start()
+        defer { reader.stop() }
+        // Closed first, whatever happens: the reader sees the end and stops.
+        defer { close(fds[1]) }
+        writeAll(fds[1], rawEvents([abs(AbsCode.mtPressure, 200, 1), syn(1), abs(AbsCode.mtTrackingID, -1, 2), syn(2)]))
+        #expect(log.wait { $0.frames.count == 3 })
+        #expect(raw.wait { $0.count == 3 })
+        var last = 0.0
+        let text = EvemuWriter.header(slotDevice()) + EvemuWriter.lines(raw.events, after: &last)
+        let recording = try EvemuRecording(text: text, file: "recorded.evemu")
+        let decoded = try recording.frames().map(\.contacts)
+        #expect(decoded == log.frames.map(\.contacts))
+    }
+}
+
+/// The raw frames a reader hands over, from its thread.
+final class RawLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [[KernelEvent]] = []
+
+    func append(_ frame: [KernelEvent]) { lock.withLock { frames.append(frame) } }
+    var count: Int { lock.withLock { frames.count } }
+    var events: [KernelEvent] { lock.withLock { frames.flatMap { $0 } } }
+
+    func wait(_ seconds: Double = 5, until condition: (RawLog) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(self) { return true }
+            usleep(5_000)
+        }
+        return condition(self)
+    }
+}
+
 /// Counts the calls of the state seam, from the reader's thread.
 final class OpenCount: @unchecked Sendable {
     private let lock = NSLock()

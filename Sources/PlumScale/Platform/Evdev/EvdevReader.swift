@@ -42,7 +42,12 @@ public final class EvdevReader: @unchecked Sendable {
     private var source: Source?
     private var decoder: MultitouchDecoder
     private var converter = TouchFrameConverter()
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []
+    /// `--record-evemu`: the kernel events of each frame, handed over at its
+    /// SYN_REPORT; the state loaded at open or after SYN_DROPPED comes as the
+    /// events that make it. Set before `start`.
+    public var rawFrames: (@Sendable ([KernelEvent]) -> Void)?
+    private var rawPending: [KernelEvent] = []
     /// The time of the last event read, for the cancels of a loss.
     private var lastTime = 0.0
     private let wake: (read: Int32, write: Int32)
@@ -211,13 +216,14 @@ public final class EvdevReader: @unchecked Sendable {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - timeBase
+        rawFrames?(snapshot.events(for: device, time: time))
         let frame = decoder.load(snapshot, time: time)
         guard !frame.contacts.isEmpty else { return }
         lastTime = time
         handler(.frame(frame, converter.events(for: frame)))
     }
 
-    private func lose(_ reason: String) {
+    func lose(_ reason: String) {
         if case .raw(let fd, true) = source { close(fd) }
         source = nil
         let cancelled = converter.cancelAll(time: lastTime)
@@ -228,8 +234,15 @@ public final class EvdevReader: @unchecked Sendable {
         }  // nothing to retry
     }
 
-    private func deliver(_ event: KernelEvent) {
+    func deliver(_ event: KernelEvent) {
         lastTime = event.time
+        if let rawFrames {
+            rawPending.append(event)
+            if event.type == EventType.syn && event.code == SynCode.report {
+                rawFrames(rawPending)
+                rawPending.removeAll(keepingCapacity: true)
+            }
+        }
         guard let frame = decoder.feed(event) else { return }
         handler(.frame(frame, converter.events(for: frame)))
     }
@@ -244,7 +257,10 @@ public final class EvdevReader: @unchecked Sendable {
                 case .dropped(let event):
                     let dropped = KernelEvent(event, timeBase: timeBase)
                     _ = decoder.feed(dropped)
-                    let frame = decoder.load(device.snapshot(), time: dropped.time)
+                    let snapshot = device.snapshot()
+                    rawPending.removeAll()
+                    rawFrames?(snapshot.events(for: self.device, time: dropped.time))
+                    let frame = decoder.load(snapshot, time: dropped.time)
                     handler(.frame(frame, converter.events(for: frame)))
                 case .again: return
                 case .failed(let code):
@@ -254,32 +270,6 @@ public final class EvdevReader: @unchecked Sendable {
             }
         case .raw(let fd, _): drainRaw(fd)
         case nil: return
-        }
-    }
-
-    private func drainRaw(_ fd: Int32) {
-        let size = MemoryLayout<input_event>.stride
-        var buffer = [UInt8](repeating: 0, count: size * 64)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 {
-                lose("end of file")
-                return
-            }
-            if count < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
-                lose(EvdevError.explain(errno: errno))
-                return
-            }
-            pending.append(contentsOf: buffer[0..<count])
-            let whole = pending.count / size * size
-            pending.withUnsafeBytes { bytes in
-                for offset in stride(from: 0, to: whole, by: size) {
-                    let event = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
-                    deliver(KernelEvent(event, timeBase: timeBase))
-                }
-            }
-            pending.removeFirst(whole)
         }
     }
 }

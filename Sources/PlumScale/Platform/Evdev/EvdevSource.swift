@@ -48,6 +48,10 @@ final class EvdevSource {
     }
 
     func start() { reader.start() }
+
+    /// `--record-evemu`: each frame's kernel events, on the reader's thread.
+    /// Before `start`.
+    func recordFrames(_ handler: @escaping @Sendable ([KernelEvent]) -> Void) { reader.rawFrames = handler }
     func stop() { reader.stop() }
 
     /// The touch devices that can be read; the others are logged (debug).

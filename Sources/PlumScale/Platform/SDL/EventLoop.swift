@@ -31,6 +31,8 @@ final class EventLoop {
     private var closeRequested = false
     /// SDL said the display is gone (a Wayland compositor that ended).
     private var displayLost = false
+    /// `--record`: what the core is fed, written once a frame.
+    var recorder: SessionRecorder?
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -77,6 +79,7 @@ final class EventLoop {
                 dirty = feed(InputEvent(time: now, .tick)) || dirty
             }
             if dirty { try draw() }
+            recorder?.flush()
         }
         if displayLost {
             throw RuntimeFailure(
@@ -188,6 +191,7 @@ final class EventLoop {
     /// Feeds the core, performs what it asks, and says whether to redraw.
     @discardableResult
     private func feed(_ event: InputEvent) -> Bool {
+        recorder?.record(event)
         let update = history.feed(event, to: &state)
         for effect in update.effects {
             switch effect {
