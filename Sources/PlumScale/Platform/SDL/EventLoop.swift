@@ -33,6 +33,8 @@ final class EventLoop {
     private var displayLost = false
     /// `--record`: what the core is fed, written once a frame.
     var recorder: SessionRecorder?
+    /// An evdev touchscreen's place in the window, fitted from SDL's touches.
+    private let mapping: WindowMapping?
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -50,6 +52,7 @@ final class EventLoop {
         self.reloadConfig = reloadConfig
         self.role = state.kiosk?.role
         self.log = log
+        self.mapping = evdev != nil && state.source.surface == nil ? WindowMapping(log: log) : nil
     }
 
     /// Runs until the core stops running or the deadline (seconds since SDL
@@ -118,6 +121,7 @@ final class EventLoop {
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
+        if let mapping, mapping.take(event) { return false }
         switch translation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
         case .input(let input): return feed(input)
         case .redraw: return true
@@ -128,10 +132,10 @@ final class EventLoop {
     /// A reader thread's report, in window coordinates.
     private func apply(_ output: EvdevReader.Output) -> Bool {
         switch output {
-        case .frame(_, let events):
+        case .frame(let frame, let events):
             // A touchpad's positions are its own: the core puts them on its pad.
-            let onPad = state.source.surface != nil
-            return events.reduce(false) { changed, event in feed(onPad ? event : windowed(event)) || changed }
+            let placed = mapping?.place(frame, events, window: window) ?? events
+            return placed.reduce(false) { changed, event in feed(event) || changed }
         case .deviceLost(let reason, let cancelled):
             for event in cancelled { feed(event) }
             log.warning("touch device lost: \(reason)")
@@ -228,20 +232,6 @@ final class EventLoop {
         } catch {
             log.error("kiosk: the PIN lockout is not kept across a restart: \(error)")
         }
-    }
-
-    private func windowed(_ event: InputEvent) -> InputEvent {
-        var event = event
-        switch event.kind {
-        case .touchDown(var s):
-            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
-            event.kind = .touchDown(s)
-        case .touchMove(var s):
-            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
-            event.kind = .touchMove(s)
-        default: break
-        }
-        return event
     }
 
     private func draw() throws {
