@@ -50,8 +50,10 @@ public final class EvdevReader: @unchecked Sendable {
     private var rawPending: [KernelEvent] = []
     /// The time of the last event read, for the cancels of a loss.
     private var lastTime = 0.0
-    private let wake: (read: Int32, write: Int32)
+    let wake: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
+    /// Live devices with a path: udev's news of devices that appear.
+    let arrivals: DeviceArrivals?
     private var started = false
 
     /// Opens the event device at `path` with libevdev (the live case).
@@ -110,6 +112,7 @@ public final class EvdevReader: @unchecked Sendable {
         self.timeBase = timeBase
         self.initialState = initialState
         self.handler = handler
+        self.arrivals = raw || path == nil ? nil : DeviceArrivals()
     }
 
     deinit {
@@ -150,8 +153,10 @@ public final class EvdevReader: @unchecked Sendable {
         loadState()
         while true {
             guard let fd else {
-                // Lost: retry the path every second until stopped.
-                guard let path, !waitForWake(milliseconds: 1000) else { return }
+                // Lost: reopen when udev says the device is back (retrying
+                // now and then all the same: udevd may not run); a raw
+                // reader (tests) retries every second.
+                guard let path, !waitForReturn(of: path) else { return }
                 if reopen(path) {
                     handler(.deviceBack(path: path))
                     loadState()
@@ -178,12 +183,6 @@ public final class EvdevReader: @unchecked Sendable {
                 lose("the device is gone")
             }
         }
-    }
-
-    /// True when stop() was called during the wait.
-    private func waitForWake(milliseconds: Int32) -> Bool {
-        var wakeFD = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
-        return poll(&wakeFD, 1, milliseconds) > 0
     }
 
     private func reopen(_ path: String) -> Bool {
