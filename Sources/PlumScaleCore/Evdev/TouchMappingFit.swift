@@ -119,3 +119,16 @@ public struct TouchMappingFit: Sendable {
         return (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
     }
 }
+
+extension TouchMappingFit.AffineMap {
+    /// udev's LIBINPUT_CALIBRATION_MATRIX ("a b c d e f", six numbers, the
+    /// first two rows of the 3x3 matrix libinput applies to the device's
+    /// normalised position); nil when it is not six finite numbers.
+    public init?(calibrationMatrix text: String) {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+        guard numbers.count == 6, numbers.allSatisfy(\.isFinite),
+            text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count == 6
+        else { return nil }
+        self.init(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+    }
+}

@@ -16,4 +16,10 @@ import Testing
             #expect(!arrivals.arrived("/dev/input/event-plumscale-none"))
         }
     }
+
+    @Test func aNodeWithoutCalibrationHasNoMatrix() {
+        // /dev/null is a character device udev knows, with no such property.
+        #expect(UdevCalibration.matrix(for: "/dev/null") == nil)
+        #expect(UdevCalibration.matrix(for: "/nonexistent/event0") == nil)
+    }
 }

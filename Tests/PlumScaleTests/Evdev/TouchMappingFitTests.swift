@@ -80,4 +80,14 @@ import Testing
         }
         #expect(fit.map == nil)
     }
+
+    @Test func udevsCalibrationMatrixReads() {
+        // A panel mounted upside down (libinput's documented example).
+        #expect(
+            TouchMappingFit.AffineMap(calibrationMatrix: "-1 0 1 0 -1 1")
+                == TouchMappingFit.AffineMap(a: -1, b: 0, c: 1, d: 0, e: -1, f: 1))
+        #expect(TouchMappingFit.AffineMap(calibrationMatrix: "1 0 0 0 1") == nil)
+        #expect(TouchMappingFit.AffineMap(calibrationMatrix: "1 0 0 0 1 x") == nil)
+        #expect(TouchMappingFit.AffineMap(calibrationMatrix: "1 0 0 0 1 0 0 0 1") == nil)
+    }
 }

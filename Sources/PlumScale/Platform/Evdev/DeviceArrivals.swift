@@ -1,5 +1,6 @@
 import CUdev
 import Foundation
+import PlumScaleCore
 
 /// Input devices that appear, from a udev monitor (the "udev" netlink
 /// source: events sent once udev's rules have run, so the node has its
@@ -48,5 +49,20 @@ final class DeviceArrivals {
             if wanted.contains(String(cString: node)) { found = true }
         }
         return found
+    }
+}
+
+/// udev's word on a device node's calibration: LIBINPUT_CALIBRATION_MATRIX
+/// (set by a udev rule or hwdb entry for panels mounted rotated or offset).
+enum UdevCalibration {
+    /// The matrix of the device at `path`, nil without one (or without udev).
+    static func matrix(for path: String) -> TouchMappingFit.AffineMap? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR, let udev = udev_new() else { return nil }
+        defer { udev_unref(udev) }
+        guard let device = udev_device_new_from_devnum(udev, Int8(bitPattern: UInt8(ascii: "c")), status.st_rdev) else { return nil }
+        defer { udev_device_unref(device) }
+        guard let value = udev_device_get_property_value(device, "LIBINPUT_CALIBRATION_MATRIX") else { return nil }
+        return TouchMappingFit.AffineMap(calibrationMatrix: String(cString: value))
     }
 }

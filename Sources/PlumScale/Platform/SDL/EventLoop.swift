@@ -52,7 +52,10 @@ final class EventLoop {
         self.reloadConfig = reloadConfig
         self.role = state.kiosk?.role
         self.log = log
-        self.mapping = evdev != nil && state.source.surface == nil ? WindowMapping(log: log) : nil
+        self.mapping =
+            evdev.flatMap { evdev in
+                state.source.surface == nil ? WindowMapping(calibration: UdevCalibration.matrix(for: evdev.path), log: log) : nil
+            }
     }
 
     /// Runs until the core stops running or the deadline (seconds since SDL

@@ -6,14 +6,21 @@ import PlumScaleCore
 /// Wayland) are not weighed: they are paired with the evdev contacts to fit
 /// the mapping (TouchMappingFit), which then places every contact. Until
 /// the fit holds, the display that holds the window is taken for the
-/// touchscreen (Window.fromDisplay).
+/// touchscreen (Window.fromDisplay), after udev's calibration matrix, if
+/// the device has one.
 final class WindowMapping {
     private var fit = TouchMappingFit()
+    /// LIBINPUT_CALIBRATION_MATRIX: device position → position on its display.
+    private let calibration: TouchMappingFit.AffineMap?
     private var fingers = Set<SDL_FingerID>()
     private var reported = false
     private let log: Log
 
-    init(log: Log) { self.log = log }
+    init(calibration: TouchMappingFit.AffineMap?, log: Log) {
+        self.calibration = calibration
+        self.log = log
+        if let calibration { log.info("udev calibration matrix for the touchscreen: \(calibration)") }
+    }
 
     /// Takes SDL's touch events (true: the event was one, and is used up).
     func take(_ event: SDL_Event) -> Bool {
@@ -45,7 +52,12 @@ final class WindowMapping {
             var event = event
             func placed(_ s: TouchSample) -> TouchSample {
                 var s = s
-                (s.x, s.y) = fit.map?.apply(x: s.x, y: s.y) ?? window.fromDisplay(x: s.x, y: s.y)
+                if let map = fit.map {
+                    (s.x, s.y) = map.apply(x: s.x, y: s.y)
+                } else {
+                    let calibrated = calibration?.apply(x: s.x, y: s.y) ?? (x: s.x, y: s.y)
+                    (s.x, s.y) = window.fromDisplay(x: calibrated.x, y: calibrated.y)
+                }
                 return s
             }
             switch event.kind {
