@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CWayland", pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]),
+        // A udev monitor: a lost touch device is reopened as soon as it is back.
+        .systemLibrary(
+            name: "CUdev", pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]),
         // sd_notify: readiness and the watchdog for the kiosk's systemd unit.
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
@@ -38,7 +42,7 @@ let package = Package(
         .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto"]),
+            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto", "CUdev"]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),

@@ -11,13 +11,21 @@ public struct InputSource: Equatable, Sendable {
     /// Grams from the device itself (ABS_MT_PRESSURE's resolution in units
     /// per gram), nil when it gives none.
     public var deviceGrams: DeviceGrams?
+    /// The device's surface when its positions are not the screen's (an
+    /// evemu replay, a touchpad): fitted into the layout with its shape
+    /// kept. nil: positions are normalised to the screen already.
+    public var surface: DeviceSurface?
 
-    public init(kind: String, deviceName: String, mode: ForceMode, detectsForce: Bool = false, deviceGrams: DeviceGrams? = nil) {
+    public init(
+        kind: String, deviceName: String, mode: ForceMode, detectsForce: Bool = false, deviceGrams: DeviceGrams? = nil,
+        surface: DeviceSurface? = nil
+    ) {
         self.kind = kind
         self.deviceName = deviceName
         self.mode = mode
         self.detectsForce = detectsForce
         self.deviceGrams = deviceGrams
+        self.surface = surface
     }
 
     /// SDL's touch events on X11 and Wayland: pressure is 1.0 until proven otherwise.
@@ -28,6 +36,7 @@ public struct InputSource: Equatable, Sendable {
     public static let mouse = InputSource(kind: "mouse", deviceName: "mouse", mode: .force)
 
     public static func replay(_ device: ReplayDevice) -> InputSource {
-        InputSource(kind: "replay", deviceName: device.name, mode: device.mode, deviceGrams: device.deviceGrams)
+        InputSource(
+            kind: "replay", deviceName: device.name, mode: device.mode, deviceGrams: device.deviceGrams, surface: device.surface)
     }
 }

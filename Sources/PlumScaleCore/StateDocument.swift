@@ -55,6 +55,7 @@ extension AppState {
             ("device", .string(source.deviceName)),
             ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
+            ("surface", surfaceRect.map(rect) ?? .null),
             (
                 "peek",
                 .fields([

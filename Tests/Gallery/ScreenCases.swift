@@ -168,6 +168,17 @@ package enum ScreenCases {
         var position = state(width, height, mode: .position)
         place(five, on: &position)
         add("scale-five-position", position)
+        // A touchpad weighed as a pad of its own: landscape, and portrait.
+        for (name, pad) in [
+            ("touchpad", DeviceSurface(width: 100, height: 66.7, isPad: true)),
+            ("touchpad-tall", DeviceSurface(width: 60, height: 100, isPad: true)),
+        ] {
+            var s = state(width, height)
+            s.source.surface = pad
+            add("scale-empty-\(name)", s)
+            place(five, on: &s)
+            add("scale-five-\(name)", s)
+        }
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)

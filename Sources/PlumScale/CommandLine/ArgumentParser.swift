@@ -40,7 +40,9 @@ public enum ArgumentParser {
             case "--source":
                 let text = try value(for: arg, &args)
                 guard let source = SourceChoice(text) else {
-                    throw UsageError("--source expects auto, sdl, evdev, evdev:/dev/input/eventN or mouse, found \(text)")
+                    throw UsageError(
+                        "--source expects auto, sdl, evdev, evdev:/dev/input/eventN, touchpad, touchpad:/dev/input/eventN or mouse, found \(text)"
+                    )
                 }
                 options.source = source
             case "--replay": options.replay = try value(for: arg, &args)
@@ -50,6 +52,8 @@ public enum ArgumentParser {
             case "--device-description": options.deviceDescription = try value(for: arg, &args)
             case "--db": options.db = try value(for: arg, &args)
             case "--screenshot": options.screenshot = try value(for: arg, &args)
+            case "--record": options.record = try value(for: arg, &args)
+            case "--record-evemu": options.recordEvemu = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
             case "--ui-scale": options.uiScale = try uiScale(try value(for: arg, &args))
             default: throw UsageError("unknown option \(arg)")

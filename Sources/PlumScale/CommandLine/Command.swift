@@ -39,6 +39,10 @@ public struct WindowOptions: Equatable, Sendable {
     public var db: String?
     public var screenshot: String?
     public var exitAfter: Double?
+    /// `--record FILE`: every input event, as a JSON Lines replay with its device header.
+    public var record: String?
+    /// `--record-evemu FILE`: the raw evdev events, as an evemu recording.
+    public var recordEvemu: String?
     /// `--ui-scale X`: window pixels per logical pixel, instead of the display's or the size's.
     public var uiScale: Double?
     public var verbose = false
@@ -63,10 +67,23 @@ public struct RenderOptions: Equatable, Sendable {
     public init() {}
 }
 
-/// `--source auto|sdl|evdev[:/dev/input/eventN]|mouse`.
+/// `--source auto|sdl|evdev[:/dev/input/eventN]|touchpad[:/dev/input/eventN]|mouse`.
 public enum SourceChoice: Equatable, Sendable {
     case auto, sdl, mouse
     case evdev(path: String?)
+    /// A touchpad as a weighing surface of its own (drawn as a pad).
+    case touchpad(path: String?)
+
+    /// As written on the command line, for log lines.
+    var name: String {
+        switch self {
+        case .auto: return "auto"
+        case .sdl: return "sdl"
+        case .mouse: return "mouse"
+        case .evdev(let path): return path.map { "evdev:" + $0 } ?? "evdev"
+        case .touchpad(let path): return path.map { "touchpad:" + $0 } ?? "touchpad"
+        }
+    }
 
     init?(_ text: String) {
         switch text {
@@ -74,7 +91,12 @@ public enum SourceChoice: Equatable, Sendable {
         case "sdl": self = .sdl
         case "mouse": self = .mouse
         case "evdev": self = .evdev(path: nil)
+        case "touchpad": self = .touchpad(path: nil)
         default:
+            if text.hasPrefix("touchpad:"), text.count > 9 {
+                self = .touchpad(path: String(text.dropFirst(9)))
+                return
+            }
             guard text.hasPrefix("evdev:"), text.count > 6 else { return nil }
             self = .evdev(path: String(text.dropFirst(6)))
         }

@@ -19,14 +19,19 @@ public enum Help {
           --fullscreen              fill the screen
           --kiosk                   fullscreen weighing station for passers-by (refused as root)
           --allow-root              let --kiosk run as root all the same
-          --source auto|sdl|evdev[:/dev/input/eventN]|mouse
-                                    where touches come from (default: auto)
+          --source auto|sdl|evdev[:/dev/input/eventN]|touchpad[:/dev/input/eventN]|mouse
+                                    where touches come from (default: auto); touchpad weighs
+                                    on a touchpad, drawn as a pad
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
           --device-description F    the evemu device description, for a recording of events only
           --size WxH                window size (default 1280x720); portrait sizes rotate the layout
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
           --config FILE             settings file (default: $XDG_CONFIG_HOME/plumscale/config.json)
           --screenshot FILE.png     with --exit-after: save the last frame shown
+          --record FILE             write every input event as it happens, as a replay file
+                                    (render --replay FILE --at S shows the frame seen at S)
+          --record-evemu FILE       with an evdev source: write the raw kernel events as an
+                                    evemu recording
           --exit-after SECONDS      quit after this many seconds
           --verbose, -v             debug log lines too (log lines go to stderr: "plumscale: LEVEL: ...")
           --help, --version

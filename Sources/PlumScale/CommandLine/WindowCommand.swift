@@ -77,12 +77,13 @@ public enum WindowCommand {
         let player = replay.map { ReplayPlayer(events: $0.events) }
         player?.start(windowID: SDL_GetWindowID(window.window))
         defer { player?.stop() }
-        evdev?.start()
-        defer { evdev?.stop() }
         let loop = EventLoop(
             window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
             history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
+        try record(options, source: source, evdev: evdev, loop: loop, log: log)
+        evdev?.start()
+        defer { evdev?.stop() }
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
     }
@@ -100,6 +101,29 @@ public enum WindowCommand {
         sink.start()
         log.info("fleet: publishing to \(settings.host):\(settings.port) under \(settings.base)/")
         return sink
+    }
+
+    /// `--record` and `--record-evemu`: opened before the first event, timed
+    /// from now (SDL's clock, the core's).
+    static func record(_ options: WindowOptions, source: InputSource, evdev: EvdevSource?, loop: EventLoop, log: Log) throws {
+        if let path = options.record {
+            loop.recorder = try SessionRecorder(path: path, source: source, origin: Double(SDL_GetTicks64()) / 1000, log: log)
+            log.info("recording the input to \(path)")
+        }
+        if let path = options.recordEvemu {
+            guard let evdev else {
+                throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad); this run's source is \(source.kind)")
+            }
+            let file = try SessionRecording(path: path, log: log)
+            file.append(EvemuWriter.header(evdev.device))
+            file.flush()
+            let clock = EvemuClock()
+            evdev.recordFrames { events in
+                file.append(clock.lines(events))
+                file.flush()
+            }
+            log.info("recording the raw evdev events to \(path)")
+        }
     }
 
     /// The PIN lockout of an earlier run, back in the core: a restart gives
@@ -126,17 +150,30 @@ public enum WindowCommand {
         -> (InputSource, mouse: Bool, evdev: EvdevSource?)
     {
         if let replay { return (.replay(replay.device), false, nil) }
-        func evdevSource(_ path: String) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+        func evdevSource(_ path: String, touchpad: Bool = false) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+            let flag = touchpad ? "touchpad" : "evdev"
             let evdev: EvdevSource
             do {
                 evdev = try EvdevSource(path: path)
             } catch let error as EvdevError {
-                throw RuntimeFailure("--source evdev: \(error)")
+                throw RuntimeFailure("--source \(flag): \(error)")
+            }
+            if let refusal = evdev.device.weighingRefusal {
+                throw RuntimeFailure("--source \(flag): \(path) \"\(evdev.device.name)\" cannot weigh: \(refusal)")
+            }
+            if touchpad, evdev.device.kind != .touchpad {
+                throw RuntimeFailure("--source touchpad: \(path) \"\(evdev.device.name)\" is a \(evdev.device.kindDescription)")
             }
             let source = InputSource(
                 kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode,
-                deviceGrams: DeviceGrams(evdev.device))
+                deviceGrams: DeviceGrams(evdev.device),
+                // A touchpad is a pad of its own; a touchscreen maps onto its display.
+                surface: evdev.device.kind == .touchpad ? DeviceSurface(evdev.device) : nil)
             return (source, false, evdev)
+        }
+        func took(_ choice: DeviceChoice) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
+            log.info("input: --source \(options.source.name) took \(choice.path) \"\(choice.device.name)\": \(choice.reason)")
+            return try evdevSource(choice.path, touchpad: choice.device.kind == .touchpad)
         }
         switch options.source {
         case .mouse:
@@ -145,17 +182,29 @@ public enum WindowCommand {
             return (.sdl(deviceName: sdlTouchName()), false, nil)
         case .evdev(let path?):
             return try evdevSource(path)
+        case .touchpad(let path?):
+            return try evdevSource(path, touchpad: true)
         case .evdev(nil):
-            guard let best = EvdevSource.bestReadable(log: log) else {
+            let candidates = EvdevSource.readableDevices(log: log)
+            guard let best = DeviceChoice.automatic(candidates) ?? DeviceChoice.touchpad(candidates) else {
                 throw RuntimeFailure(
-                    "--source evdev: no readable touch device under /dev/input (plumscale devices tells why)")
+                    "--source evdev: no readable touch device that can weigh under /dev/input (plumscale devices tells why)")
             }
-            return try evdevSource(best.path)
+            return try took(best)
+        case .touchpad(nil):
+            guard let pad = DeviceChoice.touchpad(EvdevSource.readableDevices(log: log)) else {
+                throw RuntimeFailure(
+                    "--source touchpad: no readable touchpad that can weigh under /dev/input (plumscale devices tells why)")
+            }
+            return try took(pad)
         case .auto:
-            let best = EvdevSource.bestReadable(log: log)
-            if let best, best.device.forceMode == .force { return try evdevSource(best.path) }
-            if SDL_GetNumTouchDevices() > 0 { return (.sdl(deviceName: sdlTouchName()), false, nil) }
-            if let best { return try evdevSource(best.path) }
+            let best = DeviceChoice.automatic(EvdevSource.readableDevices(log: log))
+            if let best, best.device.forceMode == .force { return try took(best) }
+            if SDL_GetNumTouchDevices() > 0 {
+                log.info("input: --source auto took SDL's touchscreen: no force device\(best == nil ? "" : " readable through evdev")")
+                return (.sdl(deviceName: sdlTouchName()), false, nil)
+            }
+            if let best { return try took(best) }
             log.info("no touchscreen found: the mouse stands in (see --help)")
             return (.mouse, true, nil)
         }

@@ -134,6 +134,7 @@ public struct AppState: Equatable, Sendable {
     /// whatever screen is up meanwhile: a stale one would swallow the moves
     /// and the lift of the next touch with that id (a ghost contact).
     private mutating func route(_ event: InputEvent) -> Bool {
+        let event = onSurface(event)
         switch event.kind {
         case .touchDown(let sample):
             pressedControls[sample.id] = nil

@@ -45,6 +45,11 @@ public enum SynCode {
 /// EV_KEY codes the decoder uses.
 public enum KeyCode {
     public static let btnTouch: UInt16 = 0x14a
+    /// BTN_TOOL_PEN; BTN_TOOL_RUBBER ... BTN_TOOL_AIRBRUSH follow it (0x141...0x144).
+    public static let btnToolPen: UInt16 = 0x140
+    public static let btnToolAirbrush: UInt16 = 0x144
+    /// BTN_TOOL_FINGER: sent by touchpads (and DOUBLETAP ... QUINTTAP after it).
+    public static let btnToolFinger: UInt16 = 0x145
     /// Highest key code (KEY_MAX).
     public static let max: UInt16 = 0x2ff
 }
@@ -60,6 +65,8 @@ public enum AbsCode {
     public static let mtPositionY: UInt16 = 0x36
     public static let mtTrackingID: UInt16 = 0x39
     public static let mtPressure: UInt16 = 0x3a
+    public static let mtToolType: UInt16 = 0x37
+    public static let mtDistance: UInt16 = 0x3b
     /// Highest absolute axis code (ABS_MAX).
     public static let max: UInt16 = 0x3f
 
@@ -86,4 +93,23 @@ public enum AbsCode {
         default: return "ABS_0x" + String(code, radix: 16)
         }
     }
+}
+
+/// ABS_MT_TOOL_TYPE values (linux/input.h).
+public enum ToolType {
+    public static let finger: Int32 = 0
+    public static let pen: Int32 = 1
+    public static let palm: Int32 = 2
+
+    /// Whether a contact of this tool is never weighed: pens and palms.
+    public static func isExcluded(_ tool: Int32) -> Bool { tool == pen || tool == palm }
+}
+
+/// INPUT_PROP_* bits (linux/input-event-codes.h).
+public enum InputProperty {
+    public static let pointer: UInt16 = 0x00
+    public static let direct: UInt16 = 0x01
+    public static let buttonpad: UInt16 = 0x02
+    public static let semiMT: UInt16 = 0x03
+    public static let pressurepad: UInt16 = 0x07
 }

@@ -24,7 +24,7 @@ public enum MultitouchDecoderError: Error, Equatable, Sendable, CustomStringConv
 /// tracking id reused after a lift gives a new contact.
 public struct MultitouchDecoder: Sendable {
     /// The raw state of one protocol B slot, as libevdev reports it
-    /// (libevdev_get_slot_value), for `resync`.
+    /// (libevdev_get_slot_value), for `resync` and `load`.
     public struct SlotState: Equatable, Sendable {
         /// -1 when the slot is empty.
         public var trackingID: Int32
@@ -32,13 +32,22 @@ public struct MultitouchDecoder: Sendable {
         public var y: Int32
         public var pressure: Int32
         public var touchMajor: Int32
+        /// ABS_MT_TOOL_TYPE (MT_TOOL_FINGER 0, PEN 1, PALM 2).
+        public var toolType: Int32
+        /// ABS_MT_DISTANCE: above 0 the contact hovers.
+        public var distance: Int32
 
-        public init(trackingID: Int32, x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0, touchMajor: Int32 = 0) {
+        public init(
+            trackingID: Int32, x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0, touchMajor: Int32 = 0,
+            toolType: Int32 = ToolType.finger, distance: Int32 = 0
+        ) {
             self.trackingID = trackingID
             self.x = x
             self.y = y
             self.pressure = pressure
             self.touchMajor = touchMajor
+            self.toolType = toolType
+            self.distance = distance
         }
     }
 
@@ -49,14 +58,24 @@ public struct MultitouchDecoder: Sendable {
     public let wire: Wire
     let mapping: ScreenMapping
     let pressureAxis: AbsAxis?
-    let majorAxis: AbsAxis?
+    let contactSize: ContactSizeScale?
 
     var slots: [SlotState]
     var slotContactIDs: [Int?]
+    /// Per slot: the contact was in the last frame made.
+    var slotShown: [Bool]
+    /// Per slot: a pen or palm; not shown again until the slot is lifted.
+    var slotExcluded: [Bool]
+    /// BTN_TOUCH as last reported.
+    var touching = false
+    /// A pen tool key (BTN_TOOL_PEN ... AIRBRUSH) is down.
+    var penInRange = false
+    /// Touchpads report contacts that hover; they count only while BTN_TOUCH is 1.
+    let needsTouchKey: Bool
     var currentSlot: Int = 0
     var nextID = 1
     /// True after SYN_DROPPED, until the next SYN_REPORT.
-    public private(set) var isDiscarding = false
+    public internal(set) var isDiscarding = false
     var protocolA = ProtocolATracker()
     var single = SingleTouchState()
 
@@ -82,10 +101,14 @@ public struct MultitouchDecoder: Sendable {
         // An axis with an empty range measures nothing: no reading at all,
         // rather than a constant 0 shown as if measured.
         pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure].flatMap { $0.hasRange ? $0 : nil }
-        majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
+        let majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
+        contactSize = majorAxis.map { ContactSizeScale(axis: $0, positionX: device.axes[AbsCode.mtPositionX]) }
         let count = self.wire == .slots ? device.slotCount : 0
         slots = Array(repeating: SlotState(trackingID: -1), count: count)
         slotContactIDs = Array(repeating: nil, count: count)
+        slotShown = Array(repeating: false, count: count)
+        slotExcluded = Array(repeating: false, count: count)
+        needsTouchKey = device.kind == .touchpad && device.supports(type: EventType.key, code: KeyCode.btnTouch)
     }
 
     /// Decodes a whole sequence; one frame per SYN_REPORT (not discarded).
@@ -118,18 +141,11 @@ public struct MultitouchDecoder: Sendable {
     /// SYN_DROPPED) and returns the frame they make. A slot keeping its
     /// tracking id keeps its contact; a new tracking id is a new contact.
     public mutating func resync(slots newSlots: [SlotState], currentSlot: Int, time: Double) -> TouchFrame {
-        isDiscarding = false
-        for index in slots.indices {
-            let new = index < newSlots.count ? newSlots[index] : SlotState(trackingID: -1)
-            if new.trackingID < 0 {
-                slotContactIDs[index] = nil
-            } else if new.trackingID != slots[index].trackingID || slotContactIDs[index] == nil {
-                slotContactIDs[index] = takeID()
-            }
-            slots[index] = new
-        }
-        self.currentSlot = currentSlot
-        return slotFrame(time: time)
+        var snapshot = DeviceSnapshot(slots: newSlots, currentSlot: currentSlot)
+        snapshot.touching = touching
+        snapshot.penInRange = penInRange
+        snapshot.single = DeviceSnapshot.SingleTouch(x: single.x, y: single.y, pressure: single.pressure)
+        return load(snapshot, time: time)
     }
 
     mutating func takeID() -> Int {
@@ -143,6 +159,7 @@ public struct MultitouchDecoder: Sendable {
         if event.type == EventType.syn {
             return event.code == SynCode.report ? slotFrame(time: event.time) : nil
         }
+        if event.type == EventType.key { noteKey(event) }
         guard event.type == EventType.abs else { return nil }
         if event.code == AbsCode.mtSlot {
             let index = Int(event.value) - Int(device.axes[AbsCode.mtSlot]?.minimum ?? 0)
@@ -157,24 +174,18 @@ public struct MultitouchDecoder: Sendable {
                 slotContactIDs[currentSlot] = nil
             } else if value != slots[currentSlot].trackingID || slotContactIDs[currentSlot] == nil {
                 slotContactIDs[currentSlot] = takeID()
+                startSlot(currentSlot)
             }
             slots[currentSlot].trackingID = value
         case AbsCode.mtPositionX: slots[currentSlot].x = value
         case AbsCode.mtPositionY: slots[currentSlot].y = value
         case AbsCode.mtPressure: slots[currentSlot].pressure = value
         case AbsCode.mtTouchMajor: slots[currentSlot].touchMajor = value
+        case AbsCode.mtToolType: slots[currentSlot].toolType = value
+        case AbsCode.mtDistance: slots[currentSlot].distance = value
         default: break
         }
         return nil
-    }
-
-    private func slotFrame(time: Double) -> TouchFrame {
-        var contacts: [TouchSample] = []
-        for (index, slot) in slots.enumerated() {
-            guard let id = slotContactIDs[index] else { continue }
-            contacts.append(sample(id: id, x: slot.x, y: slot.y, pressure: slot.pressure, major: slot.touchMajor))
-        }
-        return TouchFrame(time: time, contacts: contacts)
     }
 
     func sample(id: Int, x: Int32, y: Int32, pressure: Int32, major: Int32) -> TouchSample {
@@ -182,6 +193,6 @@ public struct MultitouchDecoder: Sendable {
         return TouchSample(
             id: id, x: position.x, y: position.y,
             pressure: pressureAxis?.normalise(pressure),
-            touchMajor: majorAxis?.normalise(major))
+            touchMajor: contactSize?.reading(major))
     }
 }

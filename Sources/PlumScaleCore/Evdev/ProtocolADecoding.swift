@@ -52,6 +52,7 @@ struct SingleTouchState: Sendable {
 
 extension MultitouchDecoder {
     mutating func feedProtocolA(_ event: KernelEvent) -> TouchFrame? {
+        if event.type == EventType.key { noteKey(event) }
         if event.type == EventType.abs {
             protocolA.group[event.code] = event.value
             return nil
@@ -61,7 +62,10 @@ extension MultitouchDecoder {
             let group = protocolA.group
             // At most maximumSlots contacts a frame: matching is quadratic,
             // and a recording may hold any number of SYN_MT_REPORTs.
+            // Pens, palms and hovering contacts are not objects (ContactVisibility).
             if group[AbsCode.mtPositionX] != nil && group[AbsCode.mtPositionY] != nil,
+                !ToolType.isExcluded(group[AbsCode.mtToolType] ?? ToolType.finger),
+                touchesSurface(distance: group[AbsCode.mtDistance] ?? 0),
                 protocolA.pending.count < EvdevLimits.maximumSlots
             {
                 protocolA.pending.append(group)
@@ -92,24 +96,35 @@ extension MultitouchDecoder {
 
     mutating func feedSingle(_ event: KernelEvent) -> TouchFrame? {
         switch (event.type, event.code) {
-        case (EventType.key, KeyCode.btnTouch): single.touching = event.value != 0
+        case (EventType.key, KeyCode.btnTouch):
+            noteKey(event)
+            single.touching = event.value != 0
+        case (EventType.key, _): noteKey(event)
         case (EventType.abs, AbsCode.x): single.x = event.value
         case (EventType.abs, AbsCode.y): single.y = event.value
         case (EventType.abs, AbsCode.pressure): single.pressure = event.value
-        case (EventType.syn, SynCode.report):
-            if !single.touching {
-                single.id = nil
-                return TouchFrame(time: event.time, contacts: [])
-            }
-            let id = single.id ?? takeID()
-            single.id = id
-            return TouchFrame(
-                time: event.time,
-                contacts: [
-                    sample(id: id, x: single.x, y: single.y, pressure: single.pressure, major: 0)
-                ])
+        case (EventType.syn, SynCode.report): return singleFrame(time: event.time)
         default: break
         }
         return nil
+    }
+
+    /// The single-touch contact, if touching; a pen (BTN_TOOL_PEN ...) is
+    /// never an object: a contact it takes over is cancelled.
+    mutating func singleFrame(time: Double) -> TouchFrame {
+        if penInRange {
+            let cancelled = single.id.map { [$0] } ?? []
+            single.id = nil
+            return TouchFrame(time: time, contacts: [], cancelled: cancelled)
+        }
+        if !single.touching {
+            single.id = nil
+            return TouchFrame(time: time, contacts: [])
+        }
+        let id = single.id ?? takeID()
+        single.id = id
+        return TouchFrame(
+            time: time,
+            contacts: [sample(id: id, x: single.x, y: single.y, pressure: single.pressure, major: 0)])
     }
 }

@@ -47,7 +47,7 @@ public struct TouchDeviceDescription: Equatable, Sendable {
     public var axes: [UInt16: AbsAxis]
     /// Supported event codes by event type (EV_KEY → [BTN_TOUCH, ...]).
     public var supportedCodes: [UInt16: Set<UInt16>]
-    /// INPUT_PROP_* bits (1 = INPUT_PROP_DIRECT).
+    /// INPUT_PROP_* bits (1 = INPUT_PROP_DIRECT; `InputProperty`).
     public var properties: Set<UInt16>
 
     public init(
@@ -72,12 +72,14 @@ public struct TouchDeviceDescription: Equatable, Sendable {
         supportedCodes[type]?.contains(code) ?? false
     }
 
-    /// force if ABS_MT_PRESSURE exists, area if only ABS_MT_TOUCH_MAJOR,
-    /// position otherwise. An axis with an empty range (minimum = maximum)
-    /// measures nothing and counts as absent: such a device is not shown as
-    /// measuring force (it would read 0.0% whatever the weight).
+    /// force if ABS_MT_PRESSURE exists (ABS_PRESSURE on a single-touch
+    /// device), area if only ABS_MT_TOUCH_MAJOR, position otherwise. An axis
+    /// with an empty range (minimum = maximum) measures nothing and counts
+    /// as absent: such a device is not shown as measuring force (it would
+    /// read 0.0% whatever the weight).
     public var forceMode: ForceMode {
         if axes[AbsCode.mtPressure]?.hasRange == true { return .force }
+        if !isMultitouch && axes[AbsCode.pressure]?.hasRange == true { return .force }
         if axes[AbsCode.mtTouchMajor]?.hasRange == true { return .area }
         return .position
     }

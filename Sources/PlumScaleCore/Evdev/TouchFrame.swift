@@ -6,10 +6,14 @@ public struct TouchFrame: Equatable, Sendable {
     /// The contacts touching now; ids are stable over a contact's life and
     /// never reused.
     public var contacts: [TouchSample]
+    /// Contacts that were shown and turned out not to be objects (a palm,
+    /// a pen): cancelled rather than lifted.
+    public var cancelled: [Int]
 
-    public init(time: Double, contacts: [TouchSample]) {
+    public init(time: Double, contacts: [TouchSample], cancelled: [Int] = []) {
         self.time = time
         self.contacts = contacts
+        self.cancelled = cancelled
     }
 }
 
@@ -23,13 +27,14 @@ public struct TouchFrameConverter: Sendable {
     /// The ids touching after the last frame.
     public var activeIDs: Set<Int> { Set(previous.keys) }
 
-    /// The events that lead from the last frame to `frame`: ups first (in
-    /// id order), then downs and moves in the frame's order.
+    /// The events that lead from the last frame to `frame`: ups and
+    /// cancels first (in id order), then downs and moves in the frame's order.
     public mutating func events(for frame: TouchFrame) -> [InputEvent] {
         var out: [InputEvent] = []
         let now = Set(frame.contacts.map(\.id))
         for id in previous.keys.sorted() where !now.contains(id) {
-            out.append(InputEvent(time: frame.time, .touchUp(id: id)))
+            let gone: InputEvent.Kind = frame.cancelled.contains(id) ? .touchCancel(id: id) : .touchUp(id: id)
+            out.append(InputEvent(time: frame.time, gone))
         }
         var next: [Int: TouchSample] = [:]
         for contact in frame.contacts {

@@ -44,6 +44,11 @@ public enum JSONLinesReplay {
                     throw fail("expected \"plumscale-replay\":1, found version \(version)")
                 }
                 header = record.device ?? ReplayLine.Header()
+                if let surface = header?.surface,
+                    !(surface.width.isFinite && surface.height.isFinite && surface.width > 0 && surface.height > 0)
+                {
+                    throw fail("expected \"surface\" {\"width\":W,\"height\":H} with W and H finite numbers > 0")
+                }
                 continue
             }
             guard let t = record.t else { throw fail("expected a number \"t\" (seconds from the start)") }
@@ -129,7 +134,8 @@ public enum JSONLinesReplay {
             mode = .position
         }
         let name = header?.name ?? "replay"
-        return Replay(device: ReplayDevice(name: name, mode: mode), events: [], warnings: warnings.lines)
+        let surface = header?.surface.map { DeviceSurface(width: $0.width, height: $0.height, isPad: $0.pad ?? false) }
+        return Replay(device: ReplayDevice(name: name, mode: mode, surface: surface), events: [], warnings: warnings.lines)
     }
 
     static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {

@@ -5,10 +5,14 @@ public struct ReplayDevice: Equatable, Sendable {
     /// Grams from the device's own pressure resolution (evemu recordings
     /// carry the axis' resolution), nil without.
     public var deviceGrams: DeviceGrams?
-    public init(name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil) {
+    /// An evemu recording's device surface (positions are the device's,
+    /// not the screen's); nil for JSON Lines replays.
+    public var surface: DeviceSurface?
+    public init(name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil, surface: DeviceSurface? = nil) {
         self.name = name
         self.mode = mode
         self.deviceGrams = deviceGrams
+        self.surface = surface
     }
 }
 

@@ -19,10 +19,19 @@ struct ReplayLine: Decodable {
         var name: String?
         var pressure: Bool?
         var touchMajor: Bool?
+        /// The device's own surface, when positions are normalised to it
+        /// (a touchpad, a recording of an evemu replay): fitted like one.
+        var surface: Surface?
         enum CodingKeys: String, CodingKey {
-            case name, pressure
+            case name, pressure, surface
             case touchMajor = "touch_major"
         }
+    }
+
+    struct Surface: Decodable {
+        var width: Double
+        var height: Double
+        var pad: Bool?
     }
 
     enum CodingKeys: String, CodingKey {

@@ -19,6 +19,7 @@ extension AppState {
         // prompt, banner, buttons, hint and notice.
         scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
         let (shown, total) = shownContactsAndTotal()
+        appendPad(to: &scene)
         appendCircles(shown, to: &scene)
         let bannerBottom = appendLegend(
             below: appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene), shown: withButtons, to: &scene)

@@ -46,8 +46,10 @@ public enum Contrast {
         return color
     }
 
-    /// Every text of the top layer under 4.5:1 against what it lies on
-    /// (taken at its centre), in words.
+    /// Every text of the top layer under 4.5:1 against what it lies on, in
+    /// words. What it lies on is looked at in five places (its centre and
+    /// the middles of its quarters) and the median ratio taken: a text
+    /// across a thin line (a ring, a pad's outline) lies on what is around it.
     public static func problems(in scene: Scene, metrics: TextMetrics) -> [String] {
         let start = scene.modalStart ?? 0
         var problems: [String] = []
@@ -56,8 +58,14 @@ public enum Contrast {
                 !text.allSatisfy({ $0 == " " })
             else { continue }
             let rect = anchor.rect(metrics.box(text, size: size), at: at)
-            let under = backdrop(at: rect.center, before: index, in: scene)
-            let ratio = self.ratio(blend(color, over: under), under)
+            let places = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].map {
+                Point(rect.x + rect.width * $0.0, rect.y + rect.height * $0.1)
+            }
+            let ratios = places.map { place -> Double in
+                let under = backdrop(at: place, before: index, in: scene)
+                return self.ratio(blend(color, over: under), under)
+            }
+            let ratio = ratios.sorted()[2]
             if ratio < minimum {
                 problems.append("text \"\(text)\" has contrast \((ratio * 10).rounded() / 10):1 on what it lies on")
             }

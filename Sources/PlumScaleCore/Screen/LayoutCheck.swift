@@ -24,6 +24,13 @@ public enum LayoutCheck {
                 problems.append("\(a.kind.rawValue) \(a.name) overlaps \(b.kind.rawValue) \(b.name)")
             }
         }
+        if let pad = scene.pad {
+            if !screen.contains(pad, tolerance: tolerance) { problems.append("the pad \(describe(pad)) is not wholly on screen") }
+            if pad.width < 1 || pad.height < 1 { problems.append("the pad \(describe(pad)) is too small to see") }
+            for element in scene.elements where pad.insetBy(tolerance).intersects(element.rect.insetBy(tolerance)) {
+                problems.append("the pad overlaps \(element.kind.rawValue) \(element.name)")
+            }
+        }
         var top = scene
         if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
         let texts = top.texts(metrics)

@@ -52,6 +52,9 @@ public struct Scene: Equatable, Sendable {
     /// Where a modal layer (a dimmed backdrop with a card or pad on it)
     /// starts in `shapes`: what lies under it is seen but not pressed.
     public var modalStart: Int?
+    /// A touchpad's pad, drawn under the contacts: kept on screen and clear
+    /// of the controls (LayoutCheck).
+    public var pad: Rect?
     public init(layout: Layout) { self.layout = layout }
 
     /// Starts a modal layer: a dimmer over everything drawn so far, whose

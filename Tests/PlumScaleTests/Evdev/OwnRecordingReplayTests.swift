@@ -85,7 +85,9 @@ import Testing
         let replay = try ReplaySummary(recording)
         let x = { (raw: Double) in raw / 1920 }
         let y = { (raw: Double) in raw / 1080 }
-        let major = { (raw: Double) in raw / 255 }
+        // Touch major is in surface units (those of the positions, 8 per mm):
+        // mm over 30 mm, ContactSizeScale's full scale.
+        let major = { (raw: Double) in raw / 8 / 30 }
         // The recording starts in slot 1; MSC_TIMESTAMP is not part of a contact.
         let one = TouchSample(id: 1, x: x(480), y: y(270), pressure: nil, touchMajor: major(51))
         let two = TouchSample(id: 2, x: x(1440), y: y(810), pressure: nil, touchMajor: major(153))

@@ -44,6 +44,11 @@ enum OwnRecordings {
     static let touchMajor = "touch-major-panel.evemu"
     static let positionOnly = "position-only-panel.evemu"
     static let protocolA = "protocol-a-panel.evemu"
+    static let palm = "palm-panel.evemu"
+    static let pen = "pen-panel.evemu"
+    static let hoverTouchpad = "hover-touchpad.evemu"
+    static let alreadyDown = "already-down-panel.evemu"
+    static let singleTouchPressure = "single-touch-pressure-panel.evemu"
 
     static func path(_ name: String) -> String { Paths.ownRecordings.appendingPathComponent(name).path }
 }
@@ -56,6 +61,19 @@ struct ReplaySummary {
     var downs: Int { events.filter { if case .touchDown = $0.kind { true } else { false } }.count }
     var ups: Int { events.filter { if case .touchUp = $0.kind { true } else { false } }.count }
     var distinctIDs: Set<Int> { Set(frames.flatMap { $0.contacts.map(\.id) }) }
+    /// The events as "t kind id" lines ("0.2 cancel 1"), times rounded to ms.
+    var story: [String] {
+        events.map { event in
+            let t = String(format: "%.3g", (event.time * 1000).rounded() / 1000)
+            switch event.kind {
+            case .touchDown(let s): return "\(t) down \(s.id)"
+            case .touchMove(let s): return "\(t) move \(s.id)"
+            case .touchUp(let id): return "\(t) up \(id)"
+            case .touchCancel(let id): return "\(t) cancel \(id)"
+            default: return "\(t) other"
+            }
+        }
+    }
 
     init(_ recording: EvemuRecording) throws {
         frames = try recording.frames()

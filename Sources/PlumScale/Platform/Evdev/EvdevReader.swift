@@ -34,15 +34,26 @@ public final class EvdevReader: @unchecked Sendable {
     public let timeBase: Double
     private let handler: @Sendable (Output) -> Void
     private let rawDevice: Bool
+    /// The device's state at open and at each reopen: libevdev's for a live
+    /// device; for a raw reader, what the test gives (the test seam for
+    /// objects already down), or nothing.
+    private let initialState: (@Sendable () -> DeviceSnapshot)?
     // Touched only by the reader thread once started.
     private var source: Source?
     private var decoder: MultitouchDecoder
     private var converter = TouchFrameConverter()
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []
+    /// `--record-evemu`: the kernel events of each frame, handed over at its
+    /// SYN_REPORT; the state loaded at open or after SYN_DROPPED comes as the
+    /// events that make it. Set before `start`.
+    public var rawFrames: (@Sendable ([KernelEvent]) -> Void)?
+    private var rawPending: [KernelEvent] = []
     /// The time of the last event read, for the cancels of a loss.
     private var lastTime = 0.0
-    private let wake: (read: Int32, write: Int32)
+    let wake: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)
+    /// Live devices with a path: udev's news of devices that appear.
+    let arrivals: DeviceArrivals?
     private var started = false
 
     /// Opens the event device at `path` with libevdev (the live case).
@@ -53,36 +64,41 @@ public final class EvdevReader: @unchecked Sendable {
         let device = try LibevdevDevice(path: path)
         try self.init(
             source: .libevdev(device), device: device.describe(), path: path,
-            raw: false, timeBase: timeBase, handler: handler)
+            raw: false, timeBase: timeBase, initialState: nil, handler: handler)
     }
 
     /// Reads raw input_event records from `fd` (a pipe in tests), with the
     /// given axes; no ioctl. The fd is not closed by the reader.
+    /// `initialState` stands in for libevdev's state at open.
     public convenience init(
         fd: Int32, device: TouchDeviceDescription, timeBase: Double = 0,
+        initialState: (@Sendable () -> DeviceSnapshot)? = nil,
         handler: @escaping @Sendable (Output) -> Void
     ) throws {
         try self.init(
             source: .raw(fd, owned: false), device: device, path: nil,
-            raw: true, timeBase: timeBase, handler: handler)
+            raw: true, timeBase: timeBase, initialState: initialState, handler: handler)
     }
 
     /// Opens `path` (a FIFO in tests) with open(2) only and reads raw records
     /// with the given axes; reopens it every second after a loss.
+    /// `initialState` stands in for libevdev's state at open and reopen.
     public convenience init(
         rawPath path: String, device: TouchDeviceDescription, timeBase: Double = 0,
+        initialState: (@Sendable () -> DeviceSnapshot)? = nil,
         handler: @escaping @Sendable (Output) -> Void
     ) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(path: path, errno: errno) }
         try self.init(
             source: .raw(fd, owned: true), device: device, path: path,
-            raw: true, timeBase: timeBase, handler: handler)
+            raw: true, timeBase: timeBase, initialState: initialState, handler: handler)
     }
 
     private init(
         source: Source, device: TouchDeviceDescription, path: String?, raw: Bool,
-        timeBase: Double, handler: @escaping @Sendable (Output) -> Void
+        timeBase: Double, initialState: (@Sendable () -> DeviceSnapshot)?,
+        handler: @escaping @Sendable (Output) -> Void
     ) throws {
         decoder = try MultitouchDecoder(device: device)
         var fds: [Int32] = [0, 0]
@@ -94,7 +110,9 @@ public final class EvdevReader: @unchecked Sendable {
         self.path = path
         self.rawDevice = raw
         self.timeBase = timeBase
+        self.initialState = initialState
         self.handler = handler
+        self.arrivals = raw || path == nil ? nil : DeviceArrivals()
     }
 
     deinit {
@@ -132,11 +150,17 @@ public final class EvdevReader: @unchecked Sendable {
     }
 
     private func run() {
+        loadState()
         while true {
             guard let fd else {
-                // Lost: retry the path every second until stopped.
-                guard let path, !waitForWake(milliseconds: 1000) else { return }
-                if reopen(path) { handler(.deviceBack(path: path)) }
+                // Lost: reopen when udev says the device is back (retrying
+                // now and then all the same: udevd may not run); a raw
+                // reader (tests) retries every second.
+                guard let path, !waitForReturn(of: path) else { return }
+                if reopen(path) {
+                    handler(.deviceBack(path: path))
+                    loadState()
+                }
                 continue
             }
             var fds = [
@@ -161,12 +185,6 @@ public final class EvdevReader: @unchecked Sendable {
         }
     }
 
-    /// True when stop() was called during the wait.
-    private func waitForWake(milliseconds: Int32) -> Bool {
-        var wakeFD = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
-        return poll(&wakeFD, 1, milliseconds) > 0
-    }
-
     private func reopen(_ path: String) -> Bool {
         if rawDevice {
             let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -182,7 +200,29 @@ public final class EvdevReader: @unchecked Sendable {
         return true
     }
 
-    private func lose(_ reason: String) {
+    /// The state of the device as it is now (libevdev's, or the test
+    /// seam's), reported as a frame when something is down: objects already
+    /// on the panel at open or at a reopen appear at once.
+    private func loadState() {
+        let snapshot: DeviceSnapshot
+        switch source {
+        case .libevdev(let device): snapshot = device.snapshot()
+        case .raw:
+            guard let initialState else { return }
+            snapshot = initialState()
+        case nil: return
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let time = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - timeBase
+        rawFrames?(snapshot.events(for: device, time: time))
+        let frame = decoder.load(snapshot, time: time)
+        guard !frame.contacts.isEmpty else { return }
+        lastTime = time
+        handler(.frame(frame, converter.events(for: frame)))
+    }
+
+    func lose(_ reason: String) {
         if case .raw(let fd, true) = source { close(fd) }
         source = nil
         let cancelled = converter.cancelAll(time: lastTime)
@@ -193,8 +233,15 @@ public final class EvdevReader: @unchecked Sendable {
         }  // nothing to retry
     }
 
-    private func deliver(_ event: KernelEvent) {
+    func deliver(_ event: KernelEvent) {
         lastTime = event.time
+        if let rawFrames {
+            rawPending.append(event)
+            if event.type == EventType.syn && event.code == SynCode.report {
+                rawFrames(rawPending)
+                rawPending.removeAll(keepingCapacity: true)
+            }
+        }
         guard let frame = decoder.feed(event) else { return }
         handler(.frame(frame, converter.events(for: frame)))
     }
@@ -209,8 +256,10 @@ public final class EvdevReader: @unchecked Sendable {
                 case .dropped(let event):
                     let dropped = KernelEvent(event, timeBase: timeBase)
                     _ = decoder.feed(dropped)
-                    let state = device.slotStates()
-                    let frame = decoder.resync(slots: state.slots, currentSlot: state.current, time: dropped.time)
+                    let snapshot = device.snapshot()
+                    rawPending.removeAll()
+                    rawFrames?(snapshot.events(for: self.device, time: dropped.time))
+                    let frame = decoder.load(snapshot, time: dropped.time)
                     handler(.frame(frame, converter.events(for: frame)))
                 case .again: return
                 case .failed(let code):
@@ -220,32 +269,6 @@ public final class EvdevReader: @unchecked Sendable {
             }
         case .raw(let fd, _): drainRaw(fd)
         case nil: return
-        }
-    }
-
-    private func drainRaw(_ fd: Int32) {
-        let size = MemoryLayout<input_event>.stride
-        var buffer = [UInt8](repeating: 0, count: size * 64)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 {
-                lose("end of file")
-                return
-            }
-            if count < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
-                lose(EvdevError.explain(errno: errno))
-                return
-            }
-            pending.append(contentsOf: buffer[0..<count])
-            let whole = pending.count / size * size
-            pending.withUnsafeBytes { bytes in
-                for offset in stride(from: 0, to: whole, by: size) {
-                    let event = bytes.loadUnaligned(fromByteOffset: offset, as: input_event.self)
-                    deliver(KernelEvent(event, timeBase: timeBase))
-                }
-            }
-            pending.removeFirst(whole)
         }
     }
 }

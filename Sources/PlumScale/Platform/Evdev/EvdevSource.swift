@@ -48,17 +48,18 @@ final class EvdevSource {
     }
 
     func start() { reader.start() }
+
+    /// `--record-evemu`: each frame's kernel events, on the reader's thread.
+    /// Before `start`.
+    func recordFrames(_ handler: @escaping @Sendable ([KernelEvent]) -> Void) { reader.rawFrames = handler }
     func stop() { reader.stop() }
 
-    /// The most capable touch device that can be read: force, then area, then position.
-    static func bestReadable(log: Log) -> (path: String, device: TouchDeviceDescription)? {
-        let entries = TouchDeviceScanner.scan().entries ?? []
-        for entry in entries where entry.problem != nil {
+    /// The touch devices that can be read; the others are logged (debug).
+    static func readableDevices(log: Log) -> [DeviceChoice.Candidate] {
+        let scan = TouchDeviceScanner.scan()
+        for entry in scan.entries ?? [] where entry.problem != nil {
             log.debug("\(entry.path)\(entry.sysfsName.map { " \"\($0)\"" } ?? ""): \(entry.problem!)")
         }
-        let rank: [ForceMode: Int] = [.force: 0, .area: 1, .position: 2]
-        return entries.filter { $0.isTouch && $0.problem == nil }
-            .compactMap { entry in entry.device.map { (entry.path, $0) } }
-            .min { rank[$0.1.forceMode]! < rank[$1.1.forceMode]! }
+        return scan.candidates
     }
 }

@@ -86,18 +86,26 @@ final class LibevdevDevice {
             axes: axes, supportedCodes: codes, properties: properties)
     }
 
-    /// The current state of every slot (after a SYN_DROPPED resync).
-    func slotStates() -> (slots: [MultitouchDecoder.SlotState], current: Int) {
+    /// The device's whole state as libevdev holds it: every slot's value of
+    /// every axis the decoder reads, the current slot, BTN_TOUCH, the pen
+    /// tool keys and the single-touch axes. Loaded at open, at a reopen and
+    /// after SYN_DROPPED, so what lies on the panel appears at once.
+    func snapshot() -> DeviceSnapshot {
         let count = max(0, libevdev_get_num_slots(handle))
         let slots = (0..<UInt32(count)).map { slot in
-            MultitouchDecoder.SlotState(
-                trackingID: libevdev_get_slot_value(handle, slot, UInt32(ABS_MT_TRACKING_ID)),
-                x: libevdev_get_slot_value(handle, slot, UInt32(ABS_MT_POSITION_X)),
-                y: libevdev_get_slot_value(handle, slot, UInt32(ABS_MT_POSITION_Y)),
-                pressure: libevdev_get_slot_value(handle, slot, UInt32(ABS_MT_PRESSURE)),
-                touchMajor: libevdev_get_slot_value(handle, slot, UInt32(ABS_MT_TOUCH_MAJOR)))
+            let value = { (code: Int32) in libevdev_get_slot_value(self.handle, slot, UInt32(code)) }
+            return MultitouchDecoder.SlotState(
+                trackingID: value(ABS_MT_TRACKING_ID), x: value(ABS_MT_POSITION_X), y: value(ABS_MT_POSITION_Y),
+                pressure: value(ABS_MT_PRESSURE), touchMajor: value(ABS_MT_TOUCH_MAJOR),
+                toolType: value(ABS_MT_TOOL_TYPE), distance: value(ABS_MT_DISTANCE))
         }
-        return (slots, Int(max(0, libevdev_get_current_slot(handle))))
+        let key = { (code: UInt16) in libevdev_get_event_value(self.handle, UInt32(EV_KEY), UInt32(code)) != 0 }
+        let abs = { (code: Int32) in libevdev_get_event_value(self.handle, UInt32(EV_ABS), UInt32(code)) }
+        return DeviceSnapshot(
+            slots: slots, currentSlot: Int(max(0, libevdev_get_current_slot(handle))),
+            touching: key(KeyCode.btnTouch),
+            penInRange: (KeyCode.btnToolPen...KeyCode.btnToolAirbrush).contains(where: key),
+            single: DeviceSnapshot.SingleTouch(x: abs(ABS_X), y: abs(ABS_Y), pressure: abs(ABS_PRESSURE)))
     }
 
     enum ReadResult {

@@ -34,6 +34,11 @@ public enum TouchDeviceScanner {
     public struct Scan: Equatable, Sendable {
         public var directory: String
         public var entries: [Entry]?
+
+        /// The touch devices that could be opened, for `DeviceChoice`.
+        public var candidates: [DeviceChoice.Candidate] {
+            (entries ?? []).filter { $0.isTouch && $0.problem == nil }.compactMap { entry in entry.device.map { (entry.path, $0) } }
+        }
     }
 
     /// Opens every `event*` node of `directory` read-only and describes it.
@@ -88,6 +93,10 @@ public enum TouchDeviceScanner {
         }
         if !entries.contains(where: \.isTouch) {
             lines.append("no touch device could be read.")
+        } else if let choice = DeviceChoice.automatic(scan.candidates) {
+            lines.append("--source auto takes \(choice.path) \"\(choice.device.name)\": \(choice.reason)")
+        } else {
+            lines.append("--source auto takes no touch device here: SDL's touch events, or the mouse")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -124,6 +133,8 @@ public enum TouchDeviceScanner {
                 ? "multitouch protocol B, \(device.slotCount) slots"
                 : "single touch"
         lines.append("  \(kind)\(device.properties.contains(1) ? ", direct (touchscreen)" : "")")
+        lines.append("  kind: \(device.kindDescription)\(device.kind == .touchpad ? "; weighed with --source touchpad" : "")")
+        if let refusal = device.weighingRefusal { lines.append("  cannot weigh: \(refusal)") }
         for axis in device.axes.values.sorted(by: { $0.code < $1.code }) {
             let resolution = axis.resolution != 0 ? ", resolution \(axis.resolution)" : ""
             let flat = axis.hasRange ? "" : " (empty range: measures nothing)"
@@ -136,6 +147,9 @@ public enum TouchDeviceScanner {
             lines.append(gramsLine(device))
         case .area:
             lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
+            if let axis = device.axes[AbsCode.mtTouchMajor] {
+                lines.append("  " + ContactSizeScale(axis: axis, positionX: device.axes[AbsCode.mtPositionX]).explanation)
+            }
         case .position:
             lines.append("  force mode: position (positions only: no force from this device)")
         }

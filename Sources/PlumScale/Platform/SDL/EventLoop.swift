@@ -33,6 +33,10 @@ final class EventLoop {
     private var displayLost = false
     /// The fleet's live readings, when a broker is configured.
     private var fleet: FleetLive?
+    /// `--record`: what the core is fed, written once a frame.
+    var recorder: SessionRecorder?
+    /// An evdev touchscreen's place in the window, fitted from SDL's touches.
+    private let mapping: WindowMapping?
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
@@ -51,6 +55,10 @@ final class EventLoop {
         self.role = state.kiosk?.role
         self.log = log
         self.fleet = history.fleet.map(FleetLive.init(sink:))
+        self.mapping =
+            evdev.flatMap { evdev in
+                state.source.surface == nil ? WindowMapping(calibration: UdevCalibration.matrix(for: evdev.path), log: log) : nil
+            }
     }
 
     /// Runs until the core stops running or the deadline (seconds since SDL
@@ -82,6 +90,7 @@ final class EventLoop {
             if dirty { try draw() }
             if dirty { fleet?.changed() }
             fleet?.publishIfDue(now: now, state)
+            recorder?.flush()
         }
         if displayLost {
             throw RuntimeFailure(
@@ -123,6 +132,7 @@ final class EventLoop {
         if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
+        if let mapping, mapping.take(event) { return false }
         switch translation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
         case .input(let input): return feed(input)
         case .redraw: return true
@@ -133,8 +143,10 @@ final class EventLoop {
     /// A reader thread's report, in window coordinates.
     private func apply(_ output: EvdevReader.Output) -> Bool {
         switch output {
-        case .frame(_, let events):
-            return events.reduce(false) { changed, event in feed(windowed(event)) || changed }
+        case .frame(let frame, let events):
+            // A touchpad's positions are its own: the core puts them on its pad.
+            let placed = mapping?.place(frame, events, window: window) ?? events
+            return placed.reduce(false) { changed, event in feed(event) || changed }
         case .deviceLost(let reason, let cancelled):
             for event in cancelled { feed(event) }
             log.warning("touch device lost: \(reason)")
@@ -195,6 +207,7 @@ final class EventLoop {
     /// Feeds the core, performs what it asks, and says whether to redraw.
     @discardableResult
     private func feed(_ event: InputEvent) -> Bool {
+        recorder?.record(event)
         let update = history.feed(event, to: &state)
         for effect in update.effects {
             switch effect {
@@ -231,20 +244,6 @@ final class EventLoop {
         } catch {
             log.error("kiosk: the PIN lockout is not kept across a restart: \(error)")
         }
-    }
-
-    private func windowed(_ event: InputEvent) -> InputEvent {
-        var event = event
-        switch event.kind {
-        case .touchDown(var s):
-            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
-            event.kind = .touchDown(s)
-        case .touchMove(var s):
-            (s.x, s.y) = window.fromDisplay(x: s.x, y: s.y)
-            event.kind = .touchMove(s)
-        default: break
-        }
-        return event
     }
 
     private func draw() throws {

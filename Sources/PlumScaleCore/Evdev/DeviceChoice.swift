@@ -1,0 +1,52 @@
+/// Which touch device to weigh with, and why: the ranking behind
+/// `--source auto` and `--source touchpad`, and the line `devices` prints.
+public struct DeviceChoice: Equatable, Sendable {
+    public var path: String
+    public var device: TouchDeviceDescription
+    /// Why this one, for a person ("a force touchscreen (ABS_MT_PRESSURE)").
+    public var reason: String
+
+    /// A candidate: a readable touch device at a path.
+    public typealias Candidate = (path: String, device: TouchDeviceDescription)
+
+    /// `auto`'s order: a force touchscreen, then a pressure touchpad, then
+    /// any touchscreen (area before position). Touchpads without pressure
+    /// are not taken (the mouse does as well); devices that cannot weigh
+    /// (SEMI_MT) never are. Ties go to the first path.
+    public static func automatic(_ candidates: [Candidate]) -> DeviceChoice? {
+        let ranked = candidates.enumerated().compactMap { index, candidate -> (rank: Int, index: Int, reason: String)? in
+            let device = candidate.device
+            guard device.weighingRefusal == nil, (try? MultitouchDecoder(device: device)) != nil else { return nil }
+            switch (device.kind, device.forceMode) {
+            case (.touchscreen, .force): return (0, index, "a force touchscreen (\(pressureAxisName(device)))")
+            case (.touchpad, .force):
+                return (1, index, "no force touchscreen; a pressure touchpad (\(pressureAxisName(device))), weighed as a pad")
+            case (.touchscreen, .area): return (2, index, "no force device; a touchscreen with contact size (area mode)")
+            case (.touchscreen, .position): return (3, index, "no force device; a touchscreen with positions only")
+            case (.touchpad, _): return nil
+            }
+        }
+        guard let best = ranked.min(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) else { return nil }
+        let candidate = candidates[best.index]
+        return DeviceChoice(path: candidate.path, device: candidate.device, reason: best.reason)
+    }
+
+    /// `--source touchpad`: the touchpad that can weigh best (pressure, then
+    /// contact size, then positions); SEMI_MT pads refused.
+    public static func touchpad(_ candidates: [Candidate]) -> DeviceChoice? {
+        let rank: [ForceMode: Int] = [.force: 0, .area: 1, .position: 2]
+        let pads = candidates.enumerated().filter { _, candidate in
+            candidate.device.kind == .touchpad && candidate.device.weighingRefusal == nil
+                && (try? MultitouchDecoder(device: candidate.device)) != nil
+        }
+        guard let best = pads.min(by: { (rank[$0.1.device.forceMode]!, $0.0) < (rank[$1.1.device.forceMode]!, $1.0) }) else {
+            return nil
+        }
+        return DeviceChoice(
+            path: best.1.path, device: best.1.device, reason: "the touchpad, mode \(best.1.device.forceMode.rawValue)")
+    }
+
+    static func pressureAxisName(_ device: TouchDeviceDescription) -> String {
+        device.axes[AbsCode.mtPressure]?.hasRange == true ? "ABS_MT_PRESSURE" : "ABS_PRESSURE"
+    }
+}
