@@ -68,6 +68,11 @@ public struct OneEuroFilter: Equatable, Sendable {
         }
         let interval = time - previousTime
         guard interval > 0, interval.isFinite else {
+            // At the moment of the last sample, or stamped before it (the
+            // window read its clock for a tick between the two): kept as the
+            // newest raw value, filtered from the next moment on. Dropped, a
+            // press that changed then would show its old force for ever.
+            if x.isFinite { lastRaw = x }
             return previous
         }
         let instantSpeed = (x - previous) / interval
