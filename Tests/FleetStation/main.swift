@@ -40,11 +40,14 @@ do {
         try StandardStreams.out("saved \(id)\n")
         usleep(UInt32(every * 1_000_000))
     }
+    // The outbox as stored, not the sink's last report: that may not have
+    // seen the last save yet, and stopping then would strand it.
     let deadline = Date().addingTimeInterval(wait)
-    while sink.status.queued > 0 || !sink.status.connected, Date() < deadline { usleep(20_000) }
-    let delivered = sink.status.queued == 0 && sink.status.connected
+    func delivered() throws -> Bool { try history.fleetQueued() == 0 && sink.status.connected }
+    while try !delivered(), Date() < deadline { usleep(20_000) }
+    let done = try delivered()
     sink.stop()
-    exit(delivered ? 0 : 3)
+    exit(done ? 0 : 3)
 } catch {
     FileHandle.standardError.write(Data("PlumScaleFleetStation: \(error)\n".utf8))
     exit(1)

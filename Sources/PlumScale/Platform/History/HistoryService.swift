@@ -31,6 +31,9 @@ public final class HistoryService {
         ownedDirectory = dir
     }
 
+    /// How many weighings wait in the outbox for the broker, as stored.
+    public func fleetQueued() throws -> Int { try store.outboxCount() }
+
     /// From now on every saved weighing also enters the outbox, in its own
     /// transaction, for `sink` to publish.
     public func publish(to sink: FleetSink) {
