@@ -43,7 +43,8 @@ declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzz
 # and, for the history, SQLite through Sources/CSQLite's module map).
 history_sources=(Sources/PlumScale/Platform/History/HistoryStore.swift Sources/PlumScale/Platform/History/HistorySchema.swift
     Sources/PlumScale/Platform/History/HistoryQueries.swift Sources/PlumScale/Platform/History/SQLiteStatement.swift
-    Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Files/InputFile.swift
+    Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Platform/History/FleetOutbox.swift
+    Sources/PlumScale/Files/InputFile.swift
     Sources/PlumScale/Files/OutputFile.swift)
 declare -A extra=([writer]="Sources/PlumScale/Files/OutputFile.swift" [history]="${history_sources[*]}")
 declare -A extra_flags=([history]="-I Sources/CSQLite -package-name PlumScale")
