@@ -19,7 +19,7 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 UNITS := plumscale-kiosk.service plumscale-kiosk-cage.service
 
 RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev libsqlite3-dev \
-	libfontconfig-dev libsystemd-dev libwayland-dev libmosquitto-dev libudev-dev fonts-dejavu-core pkg-config
+	libfontconfig-dev libsystemd-dev libwayland-dev libmosquitto-dev libudev-dev libxi-dev fonts-dejavu-core pkg-config
 # The kiosk tests: cage (headless, with Xwayland), weston, grim for the
 # compositor's own picture, systemd-analyze (in systemd) for the units;
 # imagemagick's import takes the window tests' screenshots from the X server;

@@ -37,12 +37,19 @@ let package = Package(
         .systemLibrary(
             name: "CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
+        // X11's word on where a touchscreen lies: its input device's
+        // Coordinate Transformation Matrix and Device Node (XInput2).
+        .systemLibrary(
+            name: "CXInput", pkgConfig: "xi",
+            providers: [.apt(["libxi-dev"])]),
         // All behaviour, Foundation only: the compiler keeps it free of SDL,
         // libevdev and SQLite.
         .target(name: "PlumScaleCore"),
         .target(
             name: "PlumScale",
-            dependencies: ["PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto", "CUdev"]),
+            dependencies: [
+                "PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto", "CUdev", "CXInput",
+            ]),
         .executableTarget(
             name: "PlumScaleApp",
             dependencies: ["PlumScaleCore", "PlumScale"]),
@@ -71,6 +78,7 @@ let package = Package(
             name: "PlumScaleTests",
             dependencies: [
                 "PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery",
+                "CXInput",
             ],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]

@@ -57,7 +57,7 @@ final class EventLoop {
         self.fleet = history.fleet.map(FleetLive.init(sink:))
         self.mapping =
             evdev.flatMap { evdev in
-                state.source.surface == nil ? WindowMapping(calibration: UdevCalibration.matrix(for: evdev.path), log: log) : nil
+                state.source.surface == nil ? WindowMapping(devicePath: evdev.path, log: log) : nil
             }
     }
 

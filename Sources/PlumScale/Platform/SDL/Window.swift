@@ -64,20 +64,21 @@ package final class Window {
         return (Int(w), Int(h))
     }
 
-    /// A point normalised to the whole display (a touchscreen's range) as a
-    /// point normalised to this window: exact when fullscreen, through the
-    /// window's position and the display bounds when windowed.
-    package func fromDisplay(x: Double, y: Double) -> (x: Double, y: Double) {
-        var bounds = SDL_Rect()
-        guard SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &bounds) == 0 else { return (x, y) }
+    /// Where the window lies on the desktop, and the display that holds
+    /// it, in desktop pixels (an evdev touchscreen's contacts are placed
+    /// through these: TouchPlacement).
+    package var desktopPlace: (window: TouchPlacement.Rect, display: TouchPlacement.Rect) {
         var wx: Int32 = 0
         var wy: Int32 = 0
         SDL_GetWindowPosition(window, &wx, &wy)
         let (w, h) = size
-        guard w > 0, h > 0 else { return (x, y) }
+        var bounds = SDL_Rect()
+        if SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &bounds) != 0 {
+            bounds = SDL_Rect(x: wx, y: wy, w: Int32(w), h: Int32(h))
+        }
         return (
-            (x * Double(bounds.w) + Double(bounds.x) - Double(wx)) / Double(w),
-            (y * Double(bounds.h) + Double(bounds.y) - Double(wy)) / Double(h)
+            TouchPlacement.Rect(x: Double(wx), y: Double(wy), width: Double(w), height: Double(h)),
+            TouchPlacement.Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.w), height: Double(bounds.h))
         )
     }
 

@@ -1,25 +1,61 @@
 import CSDL2
+import Foundation
 import PlumScaleCore
 
 /// With an evdev touchscreen in a window: where its contacts lie in the
-/// window. SDL's own touches (right positions, pressure 1.0 on X11 and
-/// Wayland) are not weighed: they are paired with the evdev contacts to fit
-/// the mapping (TouchMappingFit), which then places every contact. Until
-/// the fit holds, the display that holds the window is taken for the
-/// touchscreen (Window.fromDisplay), after udev's calibration matrix, if
-/// the device has one.
+/// window (TouchPlacement). SDL's own touches (right positions, pressure
+/// 1.0 on X11 and Wayland) are not weighed: they are paired with the evdev
+/// contacts to fit the mapping (TouchMappingFit), which then places every
+/// contact. Until the fit holds, X11's Coordinate Transformation Matrix for
+/// the device places them, read again when a contact comes down (at most
+/// once a second: `xinput map-to-output` can change it at any time); without
+/// it, the display that holds the window is taken for the touchscreen,
+/// after udev's calibration matrix, if the device has one.
 final class WindowMapping {
     private var fit = TouchMappingFit()
-    /// LIBINPUT_CALIBRATION_MATRIX: device position → position on its display.
-    private let calibration: TouchMappingFit.AffineMap?
+    private var placement: TouchPlacement
+    private let devicePath: String
+    private let x11: X11TouchMatrix?
+    private var x11Reading: X11TouchMatrix.Reading?
+    private var x11ReadAt = -Double.infinity
     private var fingers = Set<SDL_FingerID>()
     private var reported = false
     private let log: Log
 
-    init(calibration: TouchMappingFit.AffineMap?, log: Log) {
-        self.calibration = calibration
+    init(devicePath: String, log: Log) {
+        self.devicePath = devicePath
         self.log = log
+        let calibration = UdevCalibration.matrix(for: devicePath)
+        placement = TouchPlacement(calibration: calibration)
         if let calibration { log.info("udev calibration matrix for the touchscreen: \(calibration)") }
+        x11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11" ? X11TouchMatrix() : nil
+        readX11(now: Double(SDL_GetTicks64()) / 1000, first: true)
+    }
+
+    /// Reads X11's word on the device again, and says what changed.
+    private func readX11(now: Double, first: Bool = false) {
+        guard let x11 else { return }
+        x11ReadAt = now
+        let reading = x11.reading(forDeviceNode: devicePath)
+        defer {
+            x11Reading = reading
+            placement.x11 = reading?.mapping
+        }
+        guard first || reading != x11Reading else { return }
+        if let reading, let mapping = reading.mapping {
+            log.info(
+                "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(devicePath): its Coordinate Transformation Matrix "
+                    + "\(Self.shown(reading.matrix)) places the touchscreen on the \(Int(mapping.screenWidth))x\(Int(mapping.screenHeight)) X screen"
+            )
+        } else if let reading {
+            log.warning(
+                "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(devicePath), but its Coordinate Transformation "
+                    + "Matrix \(Self.shown(reading.matrix)) is not nine numbers ending 0 0 1: \(TouchPlacement.Source.display.rawValue) is taken"
+            )
+        } else {
+            log.info(
+                "no X11 input device has \(devicePath) for its Device Node: \(TouchPlacement.Source.display.rawValue) is taken")
+        }
     }
 
     /// Takes SDL's touch events (true: the event was one, and is used up).
@@ -45,19 +81,28 @@ final class WindowMapping {
         }
     }
 
+    /// Nine floats as xinput shows them.
+    private static func shown(_ matrix: [Double]) -> String {
+        matrix.map { String(format: "%g", $0) }.joined(separator: " ")
+    }
+
+    private static func comesDown(_ event: InputEvent) -> Bool {
+        if case .touchDown = event.kind { return true }
+        return false
+    }
+
     /// Notes an evdev frame and places its events in the window.
     func place(_ frame: TouchFrame, _ events: [InputEvent], window: Window) -> [InputEvent] {
         fit.noteDevice(frame)
+        placement.fitted = fit.map
+        let now = Double(SDL_GetTicks64()) / 1000
+        if placement.fitted == nil, now - x11ReadAt >= 1, events.contains(where: Self.comesDown) { readX11(now: now) }
+        let place = window.desktopPlace
         return events.map { event in
             var event = event
             func placed(_ s: TouchSample) -> TouchSample {
                 var s = s
-                if let map = fit.map {
-                    (s.x, s.y) = map.apply(x: s.x, y: s.y)
-                } else {
-                    let calibrated = calibration?.apply(x: s.x, y: s.y) ?? (x: s.x, y: s.y)
-                    (s.x, s.y) = window.fromDisplay(x: calibrated.x, y: calibrated.y)
-                }
+                (s.x, s.y) = placement.windowPosition(x: s.x, y: s.y, window: place.window, display: place.display)
                 return s
             }
             switch event.kind {
