@@ -110,6 +110,31 @@ import Testing
         #expect(reading.matrix.count == 9)
     }
 
+    /// `plumscale devices` says, under each touchscreen, where X11 puts it.
+    @Test func theDevicesReportSaysWhatX11SaysOfEachTouchscreen() throws {
+        let server = try Server()
+        let node = try Self.node()
+        server.setNode(node.file)
+        server.setMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+        let x11 = try #require(X11TouchMatrix(displayName: server.xvfb.display))
+        let device = try EvemuRecording(contentsOf: OwnRecordings.path(OwnRecordings.pressure)).device
+        let entries: [TouchDeviceScanner.Entry] = [node.link, "/dev/input/event9"].map { path in
+            .init(path: path, device: device, placement: TouchDeviceScanner.placementLines(path, x11: x11))
+        }
+        let lines = TouchDeviceScanner.report(TouchDeviceScanner.Scan(directory: "/dev/input", entries: entries))
+            .split(separator: "\n").map(String.init)
+        let found =
+            "  in an X11 window: X11 input device \(server.pointer) \"Virtual core XTEST pointer\" is \(node.link): "
+            + "its Coordinate Transformation Matrix 0.5 0 0.5 0 1 0 0 0 1 places the touchscreen on the 3840x1080 X screen"
+        let missing =
+            "  in an X11 window: no X11 input device has /dev/input/event9 for its Device Node: the display that holds the window is taken"
+        let first = try #require(lines.firstIndex(of: found), "\(lines)")
+        let second = try #require(lines.firstIndex(of: missing), "\(lines)")
+        // Each under its own device, before the next device's first line.
+        #expect(lines[..<first].filter { $0.hasPrefix("/") }.count == 1)
+        #expect(lines[first..<second].filter { $0.hasPrefix("/") }.count == 1)
+    }
+
     @Test func noXServerIsNoReading() {
         #expect(X11TouchMatrix(displayName: ":4095") == nil)
     }

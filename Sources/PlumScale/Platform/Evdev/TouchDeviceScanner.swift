@@ -14,12 +14,18 @@ public enum TouchDeviceScanner {
         public var sysfsName: String?
         /// Why the device cannot be read, nil when it can.
         public var problem: String?
+        /// For a touchscreen, what places its contacts in a window: udev's
+        /// calibration matrix, X11's word on the device.
+        public var placement: [String]
 
-        public init(path: String, device: TouchDeviceDescription?, sysfsName: String? = nil, problem: String? = nil) {
+        public init(
+            path: String, device: TouchDeviceDescription?, sysfsName: String? = nil, problem: String? = nil, placement: [String] = []
+        ) {
             self.path = path
             self.device = device
             self.sysfsName = sysfsName
             self.problem = problem
+            self.placement = placement
         }
 
         /// A touchscreen or touchpad: multitouch axes, or ABS_X/Y with BTN_TOUCH.
@@ -46,6 +52,8 @@ public enum TouchDeviceScanner {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             return Scan(directory: directory, entries: nil)
         }
+        // X11's word, where an X server is reachable ($DISPLAY).
+        let x11 = X11TouchMatrix()
         let events = names.filter { $0.hasPrefix("event") }
             .sorted { (Int($0.dropFirst(5)) ?? .max, $0) < (Int($1.dropFirst(5)) ?? .max, $1) }
         return Scan(
@@ -55,14 +63,27 @@ public enum TouchDeviceScanner {
                 let sysfs = try? String(contentsOfFile: "/sys/class/input/\(name)/device/name", encoding: .utf8)
                 let sysfsName = sysfs?.trimmingCharacters(in: .whitespacesAndNewlines)
                 do {
-                    let device = try LibevdevDevice(path: path)
-                    return Entry(path: path, device: device.describe(), sysfsName: sysfsName)
+                    let device = try LibevdevDevice(path: path).describe()
+                    let placement = device.kind == .touchscreen ? placementLines(path, x11: x11) : []
+                    return Entry(path: path, device: device, sysfsName: sysfsName, placement: placement)
                 } catch let error as EvdevError {
                     return Entry(path: path, device: nil, sysfsName: sysfsName, problem: error.reason)
                 } catch {
                     return Entry(path: path, device: nil, sysfsName: sysfsName, problem: "\(error)")
                 }
             })
+    }
+
+    /// What places a touchscreen's contacts in a window, besides the fit
+    /// from SDL's touches.
+    static func placementLines(_ path: String, x11: X11TouchMatrix?) -> [String] {
+        var lines: [String] = []
+        if let calibration = UdevCalibration.matrix(for: path) {
+            let m = [calibration.a, calibration.b, calibration.c, calibration.d, calibration.e, calibration.f]
+            lines.append("  udev calibration matrix: \(m.map { String(format: "%g", $0) }.joined(separator: " "))")
+        }
+        if let x11 { lines.append("  in an X11 window: " + X11TouchMatrix.account(of: x11.reading(forDeviceNode: path), node: path)) }
+        return lines
     }
 
     /// The human-readable report `plumscale devices` prints.
@@ -89,7 +110,7 @@ public enum TouchDeviceScanner {
                 lines.append("\(entry.path) \"\(device.name)\": not a touch device")
                 continue
             }
-            lines.append(contentsOf: describe(entry.path, device))
+            lines.append(contentsOf: describe(entry.path, device) + entry.placement)
         }
         if !entries.contains(where: \.isTouch) {
             lines.append("no touch device could be read.")

@@ -1,5 +1,4 @@
 import CSDL2
-import Foundation
 import PlumScaleCore
 
 /// With an evdev touchscreen in a window: where its contacts lie in the
@@ -42,20 +41,8 @@ final class WindowMapping {
             placement.x11 = reading?.mapping
         }
         guard first || reading != x11Reading else { return }
-        if let reading, let mapping = reading.mapping {
-            log.info(
-                "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(devicePath): its Coordinate Transformation Matrix "
-                    + "\(Self.shown(reading.matrix)) places the touchscreen on the \(Int(mapping.screenWidth))x\(Int(mapping.screenHeight)) X screen"
-            )
-        } else if let reading {
-            log.warning(
-                "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(devicePath), but its Coordinate Transformation "
-                    + "Matrix \(Self.shown(reading.matrix)) is not nine numbers ending 0 0 1: \(TouchPlacement.Source.display.rawValue) is taken"
-            )
-        } else {
-            log.info(
-                "no X11 input device has \(devicePath) for its Device Node: \(TouchPlacement.Source.display.rawValue) is taken")
-        }
+        let account = X11TouchMatrix.account(of: reading, node: devicePath)
+        if reading != nil, reading?.mapping == nil { log.warning(account) } else { log.info(account) }
     }
 
     /// Takes SDL's touch events (true: the event was one, and is used up).
@@ -79,11 +66,6 @@ final class WindowMapping {
         default:
             return false
         }
-    }
-
-    /// Nine floats as xinput shows them.
-    private static func shown(_ matrix: [Double]) -> String {
-        matrix.map { String(format: "%g", $0) }.joined(separator: " ")
     }
 
     private static func comesDown(_ event: InputEvent) -> Bool {

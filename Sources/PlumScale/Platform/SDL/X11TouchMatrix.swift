@@ -1,5 +1,5 @@
 import CXInput
-import Glibc
+import Foundation
 import PlumScaleCore
 
 /// X11's word on where a touchscreen lies, read through libXi: the X input
@@ -66,6 +66,21 @@ final class X11TouchMatrix {
                 })
         }
         return nil
+    }
+
+    /// What a reading means for the contacts on `node`, in a sentence.
+    static func account(of reading: Reading?, node: String) -> String {
+        guard let reading else {
+            return "no X11 input device has \(node) for its Device Node: \(TouchPlacement.Source.display.rawValue) is taken"
+        }
+        let matrix = reading.matrix.map { String(format: "%g", $0) }.joined(separator: " ")
+        let device = "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(node)"
+        guard let mapping = reading.mapping else {
+            return "\(device), but its Coordinate Transformation Matrix \(matrix) is not nine numbers ending 0 0 1: "
+                + "\(TouchPlacement.Source.display.rawValue) is taken"
+        }
+        return "\(device): its Coordinate Transformation Matrix \(matrix) places the touchscreen on the "
+            + "\(Int(mapping.screenWidth))x\(Int(mapping.screenHeight)) X screen"
     }
 
     /// A property's raw items: (type, format, bytes), nil when absent.
