@@ -21,6 +21,7 @@ extension AppState {
         let (shown, total) = shownContactsAndTotal()
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
+        for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], to: &scene) }
         let bannerBottom = appendLegend(
             below: appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene), shown: withButtons, to: &scene)
         // Controls, the footer and the wizard's panel first, then each label
@@ -62,8 +63,7 @@ extension AppState {
     }
 
     /// The reading under (or where it fits about) the circle: the label,
-    /// the percentage beside grams, the overload warning; on the ring a
-    /// badge: a filling dot while settling, green when stable.
+    /// the percentage beside grams, the overload warning.
     private func appendReading(of shown: borrowing ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
@@ -99,6 +99,11 @@ extension AppState {
         if let warning {
             scene.shapes.append(.text(warning, at: Point(x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
         }
+    }
+
+    /// On the ring, before every text, so that none is covered: a filling
+    /// dot while the reading settles, green when stable.
+    private func appendBadge(of shown: borrowing ShownContact, to scene: inout Scene) {
         let position = shown.position
         let radius = shown.radius
         let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)
@@ -131,6 +136,7 @@ extension AppState {
         func appendLine(_ text: String, size textSize: Double) {
             let box = metrics.box(text, size: textSize)
             let rect = Rect(x: gap, y: bottom - box.height, width: box.width, height: box.height)
+            scene.shapes.append(Self.plate(rect, on: scene))
             scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: .grey))
             placer.block(rect)
             bottom = rect.y
@@ -158,10 +164,19 @@ extension AppState {
         guard shown, !buttonPanel.legend.isEmpty else { return top }
         var y = top + 4
         for line in buttonPanel.legend {
+            let box = metrics.box(line.text, size: line.size)
+            scene.shapes.append(Self.plate(Rect(x: Flow.gap, y: y, width: box.width, height: box.height), on: scene))
             scene.shapes.append(.text(line.text, at: Point(Flow.gap, y), anchor: .topLeft, size: line.size, color: .grey))
             y += metrics.lineHeight * line.size
         }
         return y
+    }
+
+    /// The background behind a line of the screen's own words (the legend,
+    /// the total, the hints), a little wider than the text: a circle at an
+    /// edge or a corner passes under them, never through them.
+    static func plate(_ text: Rect, on scene: Scene) -> Shape {
+        .rect(Rect(x: max(0, text.x - 4), y: text.y, width: text.width + 8, height: text.height), color: scene.background)
     }
 
     /// The buttons' shapes and elements, as the panel made them.
