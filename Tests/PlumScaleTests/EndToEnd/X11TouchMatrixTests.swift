@@ -93,6 +93,11 @@ import Testing
         server.setMatrix([0, -1, 1, 1, 0, 0, 0, 0, 1])
         let turned = try #require(x11.reading(forDeviceNode: node.file)?.mapping)
         #expect(turned.matrix == TouchMappingFit.AffineMap(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0))
+        // The device now stands for another node: the one found before is
+        // asked again, not trusted.
+        server.setNode("/dev/input/event42")
+        #expect(x11.reading(forDeviceNode: node.file) == nil)
+        #expect(x11.reading(forDeviceNode: "/dev/input/event42")?.deviceID == server.pointer)
     }
 
     @Test func anotherNodeHasNoDeviceAndABrokenMatrixPlacesNothing() throws {

@@ -20,6 +20,8 @@ final class X11TouchMatrix {
     }
 
     private let display: OpaquePointer
+    /// The device last found on a node.
+    private var known: (id: Int32, name: String, node: String)?
 
     /// Nil without an X server or without XInput 2.
     init?(displayName: String? = nil) {
@@ -49,23 +51,33 @@ final class X11TouchMatrix {
             XSync(display, 0)
             XSetErrorHandler(previous)
         }
+        let wanted = Self.resolved(node)
+        // The device found last time, if it still has the node: three round
+        // trips (a read comes with a touch), not one for every device.
+        if let known, known.node == wanted, let deviceNode = string(known.id, nodeAtom), Self.resolved(deviceNode) == wanted {
+            return reading(known.id, name: known.name, matrixAtom)
+        }
+        known = nil
         var count: Int32 = 0
         guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return nil }
         defer { XIFreeDeviceInfo(devices) }
-        let wanted = Self.resolved(node)
         for device in UnsafeBufferPointer(start: devices, count: Int(count))
         where device.use == XISlavePointer || device.use == XIFloatingSlave {
             guard let deviceNode = string(device.deviceid, nodeAtom), Self.resolved(deviceNode) == wanted else { continue }
-            let matrix = floats(device.deviceid, matrixAtom) ?? []
-            let screen = screenSize()
-            return Reading(
-                deviceID: device.deviceid, deviceName: device.name.map { String(cString: $0) } ?? "",
-                matrix: matrix,
-                mapping: screen.flatMap {
-                    TouchPlacement.X11Mapping(coordinateTransformationMatrix: matrix, screenWidth: $0.width, screenHeight: $0.height)
-                })
+            let name = device.name.map { String(cString: $0) } ?? ""
+            known = (device.deviceid, name, wanted)
+            return reading(device.deviceid, name: name, matrixAtom)
         }
         return nil
+    }
+
+    private func reading(_ id: Int32, name: String, _ matrixAtom: Atom) -> Reading {
+        let matrix = floats(id, matrixAtom) ?? []
+        return Reading(
+            deviceID: id, deviceName: name, matrix: matrix,
+            mapping: screenSize().flatMap {
+                TouchPlacement.X11Mapping(coordinateTransformationMatrix: matrix, screenWidth: $0.width, screenHeight: $0.height)
+            })
     }
 
     /// What a reading means for the contacts on `node`, in a sentence.
