@@ -127,7 +127,10 @@ public struct AppState: Equatable, Sendable {
     public mutating func apply(_ event: InputEvent) -> Update {
         let changed = route(event)
         defer { outbox.removeAll(keepingCapacity: true) }
-        return Update(changed: changed, effects: kiosk == nil ? outbox : allowedEffects(outbox))
+        // Matched, not compared with nil: `kiosk == nil` copied the whole
+        // Optional<Kiosk> on every event (callgrind).
+        guard case .some = kiosk else { return Update(changed: changed, effects: outbox) }
+        return Update(changed: changed, effects: allowedEffects(outbox))
     }
 
     /// A press on a control lasts from its touch's down to its lift,

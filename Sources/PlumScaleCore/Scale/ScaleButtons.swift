@@ -37,6 +37,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
     struct Line: Equatable, Sendable {
         var text: String
         var size: Double
+        /// Its width, measured once: its plate is drawn every scene.
+        var width: Double
     }
 
     init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true) {
@@ -48,7 +50,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
         legend =
             Self.legendText(mode: mode, quitHint: quitHint).map {
                 Flow.paragraph($0, width: size.width - 2 * Flow.gap, size: 15, minimum: 11, metrics: metrics).map {
-                    Line(text: $0.text, size: $0.size)
+                    Line(text: $0.text, size: $0.size, width: metrics.width($0.text, size: $0.size))
                 }
             } ?? []
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]

@@ -130,31 +130,36 @@ extension AppState {
         let textSize = 16.0
         let gap = Flow.gap
         let besideRoom = buttonPanel.left - 2 * gap
-        func fitsBeside(_ text: String?) -> Bool { text.map { metrics.width($0, size: textSize) <= besideRoom } ?? true }
-        let beside = fitsBeside(lines.0) && fitsBeside(lines.1) && fitsBeside(lines.2) && fitsBeside(lines.3)
+        // Each measured once: whether it fits beside the buttons is its width there.
+        func width(_ text: String?) -> Double? { text.map { metrics.width($0, size: textSize) } }
+        func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
+        let widths = (width(lines.0), width(lines.1), width(lines.2), width(lines.3))
+        let beside = fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3)
         var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
-        func appendLine(_ text: String, size textSize: Double) {
-            let box = metrics.box(text, size: textSize)
-            let rect = Rect(x: gap, y: bottom - box.height, width: box.width, height: box.height)
+        func appendLine(_ text: String, size textSize: Double, width: Double) {
+            let height = metrics.lineHeight * textSize
+            let rect = Rect(x: gap, y: bottom - height, width: width, height: height)
             scene.shapes.append(Self.plate(rect, on: scene))
             scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: .grey))
             placer.block(rect)
             bottom = rect.y
         }
-        func appendHint(_ text: String?) {
+        func appendHint(_ text: String?, width: Double?) {
             guard let text else { return }
-            if beside {
-                appendLine(text, size: textSize)
+            if beside, let width {
+                appendLine(text, size: textSize, width: width)
             } else {
                 let wrapped = Flow.paragraph(text, width: size.width - 2 * gap, size: textSize, metrics: metrics)
-                for line in wrapped.reversed() { appendLine(line.text, size: line.size) }
+                for line in wrapped.reversed() {
+                    appendLine(line.text, size: line.size, width: metrics.width(line.text, size: line.size))
+                }
             }
         }
         // Bottom up.
-        appendHint(lines.3)
-        appendHint(lines.2)
-        appendHint(lines.1)
-        appendHint(lines.0)
+        appendHint(lines.3, width: widths.3)
+        appendHint(lines.2, width: widths.2)
+        appendHint(lines.1, width: widths.1)
+        appendHint(lines.0, width: widths.0)
         return bottom
     }
 
@@ -164,8 +169,8 @@ extension AppState {
         guard shown, !buttonPanel.legend.isEmpty else { return top }
         var y = top + 4
         for line in buttonPanel.legend {
-            let box = metrics.box(line.text, size: line.size)
-            scene.shapes.append(Self.plate(Rect(x: Flow.gap, y: y, width: box.width, height: box.height), on: scene))
+            let height = metrics.lineHeight * line.size
+            scene.shapes.append(Self.plate(Rect(x: Flow.gap, y: y, width: line.width, height: height), on: scene))
             scene.shapes.append(.text(line.text, at: Point(Flow.gap, y), anchor: .topLeft, size: line.size, color: .grey))
             y += metrics.lineHeight * line.size
         }

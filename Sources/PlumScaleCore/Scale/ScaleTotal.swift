@@ -22,16 +22,17 @@ public struct ScaleTotal: Equatable, Sendable {
         var force = 0.0
         var allGrams = true
         var format: WeightFormat?
-        for contact in shown where contact.weighed {
+        // By index: each field read where it lies, no contact copied.
+        for i in shown.indices where shown[i].weighed {
             count += 1
-            force += contact.force
-            if contact.hasGrams {
-                grams += contact.grams
-                format = contact.format
+            force += shown[i].force
+            if shown[i].hasGrams {
+                grams += shown[i].grams
+                format = shown[i].format
             } else {
                 allGrams = false
             }
-            if contact.overload { overload = true }
+            if shown[i].overload { overload = true }
         }
         guard count > 0 else { return }
         self.force = force.isFinite ? force : nil

@@ -10,7 +10,7 @@ public struct ForceSmoother: Equatable, Sendable {
     /// How many recent second differences the noise estimate uses.
     public static let noiseSampleCount = 128
     /// Recent |second differences| of the raw force, oldest first.
-    private var secondDifferences: [Double] = []
+    private var secondDifferences = RecentValues(capacity: noiseSampleCount)
     /// The same values in ascending order, for the median.
     private var sortedDifferences = SortedWindow(capacity: noiseSampleCount + 1)
     /// The last two raw samples fed by `add` (the newer is the latest).
@@ -37,7 +37,7 @@ public struct ForceSmoother: Equatable, Sendable {
     /// The noise estimate from the current second differences.
     private func estimateNoise() -> Double {
         guard secondDifferences.count >= 8 else { return 0 }
-        let sorted = sortedDifferences.nanCount == 0 ? sortedDifferences.values : secondDifferences.sorted()
+        let sorted = sortedDifferences.nanCount == 0 ? sortedDifferences.values : secondDifferences.values.sorted()
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         return 2 * median / (0.6745 * 6.0.squareRoot())
@@ -48,9 +48,8 @@ public struct ForceSmoother: Equatable, Sendable {
     public mutating func add(_ force: Double, at time: Double) -> Double {
         if let older = olderRaw, let newer = newerRaw {
             let difference = abs(force - 2 * newer + older)
-            secondDifferences.append(difference)
-            if secondDifferences.count > Self.noiseSampleCount {
-                sortedDifferences.replace(secondDifferences.removeFirst(), with: difference)
+            if let oldest = secondDifferences.append(difference) {
+                sortedDifferences.replace(oldest, with: difference)
             } else {
                 sortedDifferences.insert(difference)
             }
