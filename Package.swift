@@ -68,6 +68,11 @@ let package = Package(
             name: "PlumScaleFleetStation",
             dependencies: ["PlumScaleCore", "PlumScale"],
             path: "Tests/FleetStation"),
+        // The window-mapping test's child: a real SDL window and the program's mapping.
+        .executableTarget(
+            name: "PlumScaleMappingProbe",
+            dependencies: ["PlumScaleCore", "PlumScale", "CSDL2"],
+            path: "Tests/MappingProbe"),
         // `make gallery`: every screen at every size, drawn; its cases are the
         // layout tests' cases.
         .executableTarget(
@@ -78,7 +83,7 @@ let package = Package(
             name: "PlumScaleTests",
             dependencies: [
                 "PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery",
-                "CXInput",
+                "PlumScaleMappingProbe", "CXInput",
             ],
             exclude: ["Rendering/Goldens", "Fixtures"]),
     ]

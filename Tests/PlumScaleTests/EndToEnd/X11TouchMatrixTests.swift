@@ -16,8 +16,8 @@ import Testing
         let display: OpaquePointer
         let pointer: Int32
 
-        init() throws {
-            xvfb = try Xvfb(width: 3840, height: 1080)
+        init(width: Int = 3840, height: Int = 1080) throws {
+            xvfb = try Xvfb(width: width, height: height)
             display = try #require(XOpenDisplay(xvfb.display))
             var count: Int32 = 0
             let devices = try #require(XIQueryDevice(display, XIAllDevices, &count))

@@ -10,7 +10,7 @@ import PlumScaleCore
 /// once a second: `xinput map-to-output` can change it at any time); without
 /// it, the display that holds the window is taken for the touchscreen,
 /// after udev's calibration matrix, if the device has one.
-final class WindowMapping {
+package final class WindowMapping {
     private var fit = TouchMappingFit()
     private var placement: TouchPlacement
     private let devicePath: String
@@ -21,7 +21,7 @@ final class WindowMapping {
     private var reported = false
     private let log: Log
 
-    init(devicePath: String, log: Log) {
+    package init(devicePath: String, log: Log) {
         self.devicePath = devicePath
         self.log = log
         let calibration = UdevCalibration.matrix(for: devicePath)
@@ -74,7 +74,7 @@ final class WindowMapping {
     }
 
     /// Notes an evdev frame and places its events in the window.
-    func place(_ frame: TouchFrame, _ events: [InputEvent], window: Window) -> [InputEvent] {
+    package func place(_ frame: TouchFrame, _ events: [InputEvent], window: Window) -> [InputEvent] {
         fit.noteDevice(frame)
         placement.fitted = fit.map
         let now = Double(SDL_GetTicks64()) / 1000
