@@ -14,6 +14,9 @@ public struct TouchMappingFit: Sendable {
         public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
             (a * x + b * y + c, d * x + e * y + f)
         }
+
+        /// The two rows, a b c d e f, as udev writes them.
+        public var numbers: [Double] { [a, b, c, d, e, f] }
     }
 
     /// A device position and the window position SDL gave for it.

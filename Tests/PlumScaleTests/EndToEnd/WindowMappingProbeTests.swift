@@ -9,23 +9,12 @@ import Testing
 /// the XTEST pointer given the Device Node and matrix the libinput driver
 /// would set for a touchscreen on the right half of a 1920×1080 screen.
 @Suite(.serialized) struct WindowMappingProbeTests {
-    static func probePath() -> String? {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: me).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("PlumScaleMappingProbe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-
     /// Runs the probe for `node` and the device points; the window's place,
     /// the placed points, and its log.
     static func run(_ xvfb: Xvfb, node: String, _ points: [(Double, Double)]) throws
         -> (window: [Double], placed: [(x: Double, y: Double)], log: String)
     {
-        let probe = try #require(probePath(), "no PlumScaleMappingProbe beside the test bundle")
+        let probe = try #require(Paths.hook("PlumScaleMappingProbe"), "no PlumScaleMappingProbe beside the test bundle")
         let root = Paths.temporaryDirectory("mapping-probe")
         let out = root.appendingPathComponent("out").path
         let err = root.appendingPathComponent("err").path
@@ -45,9 +34,7 @@ import Testing
 
     @Test func x11sMatrixPlacesTheContactsInTheWindow() throws {
         let server = try X11TouchMatrixTests.Server(width: 1920, height: 1080)
-        let node = try X11TouchMatrixTests.node()
-        server.setNode(node.file)
-        server.setMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+        let node = try server.touchscreen()
         let (window, placed, log) = try Self.run(server.xvfb, node: node.link, Self.points)
         #expect(log.contains("X11 input device \(server.pointer) \"Virtual core XTEST pointer\" is \(node.link)"), "\(log)")
         try #require(window.count == 4 && placed.count == Self.points.count, "\(window) \(placed)")

@@ -30,6 +30,14 @@ import Testing
 
         deinit { XCloseDisplay(display) }
 
+        /// A node (and a link to it) made the XTEST pointer's, with `matrix`.
+        func touchscreen(matrix: [Float] = X11TouchMatrixTests.rightHalf) throws -> (file: String, link: String) {
+            let node = try X11TouchMatrixTests.node()
+            setNode(node.file)
+            setMatrix(matrix)
+            return node
+        }
+
         func setNode(_ path: String) {
             var bytes = Array(path.utf8)
             XIChangeProperty(
@@ -50,6 +58,9 @@ import Testing
         }
     }
 
+    /// `xinput map-to-output` onto the right-hand of two 1920×1080 monitors.
+    static let rightHalf: [Float] = [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1]
+
     /// A file standing for the evdev node, and a link to it (as
     /// /dev/input/by-id/… links to /dev/input/eventN).
     static func node() throws -> (file: String, link: String) {
@@ -63,10 +74,7 @@ import Testing
 
     @Test func theDeviceOnTheNodeGivesItsMatrixAndTheScreenItMapsOnto() throws {
         let server = try Server()
-        let node = try Self.node()
-        server.setNode(node.file)
-        // `xinput map-to-output` onto the right-hand of two 1920×1080 monitors.
-        server.setMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+        let node = try server.touchscreen()
         let x11 = try #require(X11TouchMatrix(displayName: server.xvfb.display))
         // The program is given the link; X11 holds the node itself.
         let reading = try #require(x11.reading(forDeviceNode: node.link))
@@ -118,9 +126,7 @@ import Testing
     /// `plumscale devices` says, under each touchscreen, where X11 puts it.
     @Test func theDevicesReportSaysWhatX11SaysOfEachTouchscreen() throws {
         let server = try Server()
-        let node = try Self.node()
-        server.setNode(node.file)
-        server.setMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+        let node = try server.touchscreen()
         let x11 = try #require(X11TouchMatrix(displayName: server.xvfb.display))
         let device = try EvemuRecording(contentsOf: OwnRecordings.path(OwnRecordings.pressure)).device
         let entries: [TouchDeviceScanner.Entry] = [node.link, "/dev/input/event9"].map { path in

@@ -35,16 +35,7 @@ enum FleetFixture {
     }
 
     /// `PlumScaleFleetStation` (Tests/FleetStation) beside the test bundle.
-    static func station() -> String? {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var directory = URL(fileURLWithPath: me).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("PlumScaleFleetStation").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static func station() -> String? { Paths.hook("PlumScaleFleetStation") }
 
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 

@@ -33,6 +33,19 @@ enum Paths {
         return build.appendingPathComponent("debug/plumscale")
     }
 
+    /// A test hook executable (Tests/FleetStation, Tests/MappingProbe) built
+    /// beside the test bundle, in whichever build directory it runs from.
+    static func hook(_ name: String) -> String? {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: me).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     /// A fresh empty directory for one test.
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }

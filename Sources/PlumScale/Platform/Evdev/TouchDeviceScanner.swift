@@ -79,8 +79,7 @@ public enum TouchDeviceScanner {
     static func placementLines(_ path: String, x11: X11TouchMatrix?) -> [String] {
         var lines: [String] = []
         if let calibration = UdevCalibration.matrix(for: path) {
-            let m = [calibration.a, calibration.b, calibration.c, calibration.d, calibration.e, calibration.f]
-            lines.append("  udev calibration matrix: \(m.map { String(format: "%g", $0) }.joined(separator: " "))")
+            lines.append("  udev calibration matrix: \(X11TouchMatrix.shown(calibration.numbers))")
         }
         if let x11 { lines.append("  in an X11 window: " + X11TouchMatrix.account(of: x11.reading(forDeviceNode: path), node: path)) }
         return lines

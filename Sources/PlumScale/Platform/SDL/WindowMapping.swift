@@ -26,7 +26,7 @@ package final class WindowMapping {
         self.log = log
         let calibration = UdevCalibration.matrix(for: devicePath)
         placement = TouchPlacement(calibration: calibration)
-        if let calibration { log.info("udev calibration matrix for the touchscreen: \(calibration)") }
+        if let calibration { log.info("udev calibration matrix for the touchscreen: \(X11TouchMatrix.shown(calibration.numbers))") }
         x11 = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11" ? X11TouchMatrix() : nil
         readX11(now: Double(SDL_GetTicks64()) / 1000, first: true)
     }

@@ -20,6 +20,10 @@ final class X11TouchMatrix {
     }
 
     private let display: OpaquePointer
+    private let nodeAtom: Atom
+    private let matrixAtom: Atom
+    private let floatAtom: Atom
+    private let stringAtom: Atom
     /// The device last found on a node.
     private var known: (id: Int32, name: String, node: String)?
 
@@ -33,6 +37,11 @@ final class X11TouchMatrix {
             return nil
         }
         self.display = display
+        // Interned once (made if no device has them yet: a later one may).
+        nodeAtom = XInternAtom(display, "Device Node", 0)
+        matrixAtom = XInternAtom(display, "Coordinate Transformation Matrix", 0)
+        floatAtom = XInternAtom(display, "FLOAT", 0)
+        stringAtom = XInternAtom(display, "STRING", 0)
     }
 
     deinit { XCloseDisplay(display) }
@@ -40,9 +49,6 @@ final class X11TouchMatrix {
     /// The X input device on `node` (symbolic links resolved on both sides);
     /// nil when the server has none.
     func reading(forDeviceNode node: String) -> Reading? {
-        let nodeAtom = XInternAtom(display, "Device Node", 1)
-        let matrixAtom = XInternAtom(display, "Coordinate Transformation Matrix", 1)
-        guard nodeAtom != 0, matrixAtom != 0 else { return nil }
         // A device can go between the query and the reads: the server's
         // BadDevice must fail the read, not end the program (Xlib's default
         // handler exits), so a quiet handler stands in meanwhile.
@@ -55,7 +61,7 @@ final class X11TouchMatrix {
         // The device found last time, if it still has the node: three round
         // trips (a read comes with a touch), not one for every device.
         if let known, known.node == wanted, let deviceNode = string(known.id, nodeAtom), Self.resolved(deviceNode) == wanted {
-            return reading(known.id, name: known.name, matrixAtom)
+            return reading(known.id, name: known.name)
         }
         known = nil
         var count: Int32 = 0
@@ -66,12 +72,12 @@ final class X11TouchMatrix {
             guard let deviceNode = string(device.deviceid, nodeAtom), Self.resolved(deviceNode) == wanted else { continue }
             let name = device.name.map { String(cString: $0) } ?? ""
             known = (device.deviceid, name, wanted)
-            return reading(device.deviceid, name: name, matrixAtom)
+            return reading(device.deviceid, name: name)
         }
         return nil
     }
 
-    private func reading(_ id: Int32, name: String, _ matrixAtom: Atom) -> Reading {
+    private func reading(_ id: Int32, name: String) -> Reading {
         let matrix = floats(id, matrixAtom) ?? []
         return Reading(
             deviceID: id, deviceName: name, matrix: matrix,
@@ -80,12 +86,17 @@ final class X11TouchMatrix {
             })
     }
 
+    /// A matrix's numbers as xinput and udev write them ("0.5 0 0.5 …").
+    static func shown(_ numbers: [Double]) -> String {
+        numbers.map { String(format: "%g", $0) }.joined(separator: " ")
+    }
+
     /// What a reading means for the contacts on `node`, in a sentence.
     static func account(of reading: Reading?, node: String) -> String {
         guard let reading else {
             return "no X11 input device has \(node) for its Device Node: \(TouchPlacement.Source.display.rawValue) is taken"
         }
-        let matrix = reading.matrix.map { String(format: "%g", $0) }.joined(separator: " ")
+        let matrix = shown(reading.matrix)
         let device = "X11 input device \(reading.deviceID) \"\(reading.deviceName)\" is \(node)"
         guard let mapping = reading.mapping else {
             return "\(device), but its Coordinate Transformation Matrix \(matrix) is not nine numbers ending 0 0 1: "
@@ -112,12 +123,11 @@ final class X11TouchMatrix {
     }
 
     private func string(_ device: Int32, _ atom: Atom) -> String? {
-        guard let p = property(device, atom), p.type == XInternAtom(display, "STRING", 0), p.format == 8 else { return nil }
+        guard let p = property(device, atom), p.type == stringAtom, p.format == 8 else { return nil }
         return String(decoding: p.bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     private func floats(_ device: Int32, _ atom: Atom) -> [Double]? {
-        let floatAtom = XInternAtom(display, "FLOAT", 0)
         guard let p = property(device, atom), p.type == floatAtom, p.format == 32 else { return nil }
         return (0..<p.items).map { i in
             Double(p.bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: Float.self) })
