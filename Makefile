@@ -57,7 +57,7 @@ run: release
 
 test: test-deps
 	$(SWIFT) build
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/test.sh
 
 # Frame cost, latency, idle CPU, throughput, startup, memory (bench.json);
 # `make bench ARGS=--quick` for the short run.
