@@ -22,14 +22,14 @@ import Testing
 
     @Test func objectsAlreadyDownAppearAtOpenWithTheirValues() throws {
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(closeOnExecPipe(&fds) == 0)
         defer { close(fds[0]) }
         let log = OutputLog()
         let reader = try EvdevReader(
             fd: fds[0], device: slotDevice(), initialState: { Self.twoDown }, handler: { log.append($0) })
         reader.start()
         defer { reader.stop() }
-        #expect(log.wait { $0.frames.count == 1 })
+        try #require(log.wait { $0.frames.count == 1 })
         let downs = log.events.compactMap { if case .touchDown(let s) = $0.kind { s } else { nil } }
         #expect(
             downs == [
@@ -39,7 +39,7 @@ import Testing
         // Only the pressure of the current slot (3) comes: no phantom x = 0,
         // the position is the one loaded.
         writeAll(fds[1], rawEvents([abs(AbsCode.mtPressure, 200, 1), syn(1)]))
-        #expect(log.wait { $0.frames.count == 2 })
+        try #require(log.wait { $0.frames.count == 2 })
         #expect(log.frames[1].contacts == [downs[0], TouchSample(id: 2, x: 0.75, y: 0.8, pressure: 1, touchMajor: 0.5)])
         close(fds[1])
     }
@@ -58,16 +58,16 @@ import Testing
             handler: { log.append($0) })
         reader.start()
         defer { reader.stop() }
-        var writer = open(path, O_WRONLY)
+        var writer = open(path, O_WRONLY | O_CLOEXEC)
         writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 1), abs(AbsCode.mtPositionX, 500, 1), syn(1)]))
-        #expect(log.wait { $0.frames.count == 1 })
+        try #require(log.wait { $0.frames.count == 1 })
         close(writer)
-        #expect(log.wait { $0.lostCount == 1 })
-        #expect(log.wait(3) { $0.backCount == 1 && $0.frames.count == 2 })
+        try #require(log.wait { $0.lostCount == 1 })
+        try #require(log.wait(3) { $0.backCount == 1 && $0.frames.count == 2 })
         // Fresh ids after the loss (1 was the first contact, cancelled).
         #expect(log.frames[1].contacts.map(\.id) == [2, 3])
         #expect(log.frames[1].contacts.map(\.x) == [0.25, 0.75])
-        writer = open(path, O_WRONLY)
+        writer = open(path, O_WRONLY | O_CLOEXEC)
         close(writer)
     }
 }
@@ -77,7 +77,7 @@ extension EvdevReaderStateTests {
     /// first, make a recording that decodes to what the reader reported.
     @Test func rawFramesMakeARecordingOfWhatWasRead() throws {
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(closeOnExecPipe(&fds) == 0)
         defer { close(fds[0]) }
         let log = OutputLog()
         let raw = RawLog()
@@ -89,7 +89,7 @@ extension EvdevReaderStateTests {
         // Closed first, whatever happens: the reader sees the end and stops.
         defer { close(fds[1]) }
         writeAll(fds[1], rawEvents([abs(AbsCode.mtPressure, 200, 1), syn(1), abs(AbsCode.mtTrackingID, -1, 2), syn(2)]))
-        #expect(log.wait { $0.frames.count == 3 })
+        try #require(log.wait { $0.frames.count == 3 })
         #expect(raw.wait { $0.count == 3 })
         var last = 0.0
         let text = EvemuWriter.header(slotDevice()) + EvemuWriter.lines(raw.events, after: &last)

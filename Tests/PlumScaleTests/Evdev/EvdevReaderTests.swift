@@ -64,7 +64,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
 @Suite struct EvdevReaderTests {
     @Test func readsRawEventsFromAPipe() throws {
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(closeOnExecPipe(&fds) == 0)
         let log = OutputLog()
         let reader = try EvdevReader(fd: fds[0], device: slotDevice(), timeBase: 100) { log.append($0) }
         reader.start()
@@ -77,7 +77,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         writeAll(fds[1], Array(down[..<30]))
         try waitFor("the reader to read the first half of the record", timeout: 5) { drained(fds[0]) ? true : nil }
         writeAll(fds[1], Array(down[30...]))
-        #expect(log.wait { $0.frames.count == 1 })
+        try #require(log.wait { $0.frames.count == 1 })
         #expect(
             log.events == [
                 InputEvent(
@@ -93,13 +93,13 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
                 abs(AbsCode.mtPositionX, 500, 102), syn(102),
                 abs(AbsCode.mtSlot, 1, 103), abs(AbsCode.mtTrackingID, 4, 103), syn(103),
             ]))
-        #expect(log.wait { $0.frames.count == 3 })
+        try #require(log.wait { $0.frames.count == 3 })
         #expect(log.frames.map(\.time) == [0.5, 2, 3])
         #expect(log.frames[1].contacts.map(\.x) == [0.5])
         #expect(log.frames[2].contacts.map(\.id) == [1, 2])
         // The writer goes away: device lost, the two contacts cancelled.
         close(fds[1])
-        #expect(log.wait { $0.lostCount == 1 })
+        try #require(log.wait { $0.lostCount == 1 })
         guard case .deviceLost(let reason, let cancelled) = log.outputs.last else {
             Issue.record("no deviceLost")
             return
@@ -119,15 +119,15 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         let reader = try EvdevReader(rawPath: path, device: slotDevice()) { log.append($0) }
         reader.start()
         defer { reader.stop() }
-        var writer = open(path, O_WRONLY)
+        var writer = open(path, O_WRONLY | O_CLOEXEC)
         writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 1), syn(1)]))
-        #expect(log.wait { $0.frames.count == 1 })
+        try #require(log.wait { $0.frames.count == 1 })
         close(writer)
-        #expect(log.wait { $0.lostCount == 1 })
-        #expect(log.wait(3) { $0.backCount == 1 })  // retried after about a second
-        writer = open(path, O_WRONLY)
+        try #require(log.wait { $0.lostCount == 1 })
+        try #require(log.wait(3) { $0.backCount == 1 })  // retried after about a second
+        writer = open(path, O_WRONLY | O_CLOEXEC)
         writeAll(writer, rawEvents([abs(AbsCode.mtTrackingID, 1, 5), syn(5)]))
-        #expect(log.wait { $0.frames.count == 2 })
+        try #require(log.wait { $0.frames.count == 2 })
         // Same tracking id after a loss: still a new contact.
         #expect(log.frames.map { $0.contacts.map(\.id) } == [[1], [2]])
         close(writer)

@@ -80,14 +80,14 @@ import Testing
         slots[0] = .init(trackingID: 50, x: 1000, y: 600, pressure: 250)
         let state = DeviceSnapshot(slots: slots, currentSlot: 0, touching: true)
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(closeOnExecPipe(&fds) == 0)
         defer { close(fds[0]) }
         let log = OutputLog()
         let reader = try EvdevReader(fd: fds[0], device: recording.device, initialState: { state }, handler: { log.append($0) })
         reader.start()
         defer { reader.stop() }
         writeAll(fds[1], rawEvents(recording.events))
-        #expect(log.wait { $0.frames.count == 6 })
+        try #require(log.wait { $0.frames.count == 6 })
         let first = TouchSample(id: 1, x: 1000.0 / 3200, y: 600.0 / 1800, pressure: 0.25)
         var pressed = first
         pressed.pressure = 0.3

@@ -26,7 +26,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let err = dir.appendingPathComponent("stderr").path
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        #expect(closeOnExecPipe(&ends) == 0)
         close(ends[0])
         defer { close(ends[1]) }
         let child = try Spawned(
@@ -76,7 +76,7 @@ import Testing
 
     @Test func everyWriteOfAStreamIsComplete() throws {
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        #expect(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let text = String(repeating: "plum ", count: 100_000)  // more than one pipe buffer
         let readEnd = ends[0]

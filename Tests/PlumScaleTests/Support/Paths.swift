@@ -65,3 +65,12 @@ enum Paths {
         for (image, name) in images { try image.savePNG(failures.appendingPathComponent(name).path) }
     }
 }
+
+/// pipe(2) whose ends are not inherited by the children other tests spawn
+/// meanwhile: a child holding a copy of the write end would keep the reader
+/// from ever seeing the end of the pipe. (Glibc's module has no pipe2.)
+func closeOnExecPipe(_ fds: inout [Int32]) -> Int32 {
+    guard pipe(&fds) == 0 else { return -1 }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return 0
+}
