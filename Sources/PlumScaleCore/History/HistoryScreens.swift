@@ -1,5 +1,5 @@
 /// What a person can do on the detail screen.
-public enum DetailAction: String, Equatable, Sendable {
+public enum DetailAction: String, CaseIterable, Equatable, Sendable {
     case backTapped = "back"
     case exportTapped = "export"
     case deleteTapped = "delete"
@@ -165,6 +165,7 @@ extension AppState {
 
     /// Does what the user asked for on the detail screen.
     mutating func perform(_ action: DetailAction, on detail: HistoryDetail) -> Bool {
+        guard allows(action.adminWork) else { return false }
         switch action {
         case .backTapped:
             screen = .history(detail.table)

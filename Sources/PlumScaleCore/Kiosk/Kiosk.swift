@@ -2,15 +2,17 @@ import Foundation
 
 /// The unattended weighing station, a mode around the screens (not a
 /// screen of its own), with two roles: a passer-by weighs, tares, records
-/// and browses the history; the operator, unlocked by the PIN (or by
-/// Ctrl+Alt+Q held on a keyboard), also calibrates, deletes, exports and
-/// leaves. It returns to the scale when idle and records weighings by itself.
+/// and browses the history; the operator, unlocked by the PIN alone (the
+/// corner hold or Ctrl+Alt+Q held on a keyboard only open the PIN pad),
+/// also calibrates, deletes, exports and leaves. It returns to the scale when idle and records weighings by itself.
 public struct Kiosk: Equatable, Sendable {
-    /// Ctrl+Alt+Q held this long unlocks operator mode (when a PIN is set).
+    /// Ctrl+Alt+Q held this long opens the PIN pad (when a PIN is set).
     public static let chordSeconds = 2.0
     /// A touch held still in the top-left corner this long opens the PIN pad.
     public static let cornerSeconds = 3.0
     public static let cornerSize = 80.0
+    /// The corner hold's id when the mouse (standing in for a finger) holds it.
+    static let pointerHoldID = Int.min
     /// Wrong PINs allowed before the pad locks; each further one doubles the wait.
     public static let freeTries = 3
     public static let firstLockSeconds = 30.0
@@ -34,7 +36,9 @@ public struct Kiosk: Equatable, Sendable {
     }
 
     let settings: Config.Kiosk
-    public internal(set) var role = Role.passerBy
+    /// Operator only through the right PIN (`pinPadTapped`); the gate
+    /// (KioskGate.swift) decides all operator work by it.
+    public private(set) var role = Role.passerBy
     var chordStart: Double?
     /// The chord did its work: it waits to be released before it counts again.
     var chordFired = false
@@ -62,6 +66,9 @@ public struct Kiosk: Equatable, Sendable {
 
     /// Whether this kiosk has an operator at all: only with a PIN.
     public var hasOperator: Bool { settings.pin != nil }
+
+    /// Back to passer-by (the operator locked, or went idle).
+    mutating func lock() { role = .passerBy }
 
     /// Whether the pad refuses PINs at `now`.
     func isLocked(at now: Double) -> Bool { now < lockedUntil }
@@ -103,6 +110,7 @@ public struct Kiosk: Equatable, Sendable {
                 pinPad = nil
                 failures = 0
                 lockedUntil = 0
+                role = .operator
                 return true
             }
             wrongPIN(now: now)

@@ -46,7 +46,7 @@ extension AppState {
         if let after = kiosk, after.failures != before.failures || after.lockedUntil != before.lockedUntil {
             outbox.append(.saveLockout(failures: after.failures, lockedUntil: wallClock(lockedUntil: after.lockedUntil)))
         }
-        if unlocked { unlockOperatorMode(by: "PIN") }
+        if unlocked { operatorModeUnlocked() }
         return true
     }
 

@@ -5,13 +5,6 @@ import Foundation
 /// contacts), operator mode and what it allows. Its timers, the pad's
 /// input and what it draws are in the files beside this one.
 extension AppState {
-    /// Whether operator work (calibrating, deleting, exporting, leaving) is
-    /// allowed now: always outside a kiosk; in a kiosk, in operator mode only.
-    var operatorActionsAllowed: Bool { kiosk.map { $0.role == .operator } ?? true }
-
-    /// The preview's actions the person at the screen may use.
-    var peekActionsAllowed: [PeekAction] { operatorActionsAllowed ? PeekAction.allCases : [.open] }
-
     /// Handles an event first when in kiosk mode; returns nil to let the
     /// screens have it, or whether something changed.
     mutating func kioskIntercept(_ event: InputEvent) -> Bool? {
@@ -21,7 +14,9 @@ extension AppState {
         switch event.kind {
         case .quit:
             return false  // the close button and Alt+F4: a kiosk is left by the operator, or by a signal
-        case .keyDown(.escape, _), .keyDown(.function(4), _):
+        case .keyDown(.escape, _) where screen == .scale:
+            return false  // it would quit; elsewhere it closes a preview, the wizard, a screen
+        case .keyDown(.function(4), _):
             return false
         case .keyDown(.character("q"), let mods) where mods.contains(.control) && mods.contains(.alt):
             if kiosk.chordStart == nil, !kiosk.chordFired { self.kiosk?.chordStart = now }
@@ -40,8 +35,18 @@ extension AppState {
         case .touchCancel(let id) where kiosk.ownedTouches.contains(id):
             return ownedTouchLifted(id, act: false)
         case .pointerDown(let x, let y, 1, _):
-            guard let action = operatorButton(at: layoutPoint(x, y)) else { return nil }
-            return perform(action)
+            if let action = operatorButton(at: layoutPoint(x, y)) { return perform(action) }
+            guard startsCornerHold(x, y) else { return nil }
+            // The mouse standing in for a finger: held in the corner, it is the
+            // admin gesture, never a contact (so never weighed or recorded).
+            self.kiosk?.cornerHold = Kiosk.CornerHold(id: Kiosk.pointerHoldID, start: now)
+            return false
+        case .pointerMove(let x, let y) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
+            if !inCorner(x, y) { self.kiosk?.cornerHold = nil }
+            return false
+        case .pointerUp(_, _, 1) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
+            self.kiosk?.cornerHold = nil
+            return false
         default:
             return nil
         }
@@ -65,6 +70,13 @@ extension AppState {
         guard x.isFinite, y.isFinite else { return false }
         let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
         return p.x < Kiosk.cornerSize && p.y < Kiosk.cornerSize
+    }
+
+    /// Whether a press at (x, y) starts the admin corner hold: on the scale
+    /// screen of a kiosk that has an operator, while a passer-by is at it.
+    func startsCornerHold(_ x: Double, _ y: Double) -> Bool {
+        guard let kiosk, kiosk.hasOperator, kiosk.role == .passerBy, screen == .scale else { return false }
+        return inCorner(x, y)
     }
 
     /// From now until it lifts, the touch `id` is the kiosk's, not a contact.
@@ -96,7 +108,7 @@ extension AppState {
             self.kiosk?.pressedButtons[sample.id] = action
             return false
         }
-        if kiosk.hasOperator, kiosk.role == .passerBy, screen == .scale, inCorner(sample.x, sample.y) {
+        if startsCornerHold(sample.x, sample.y) {
             own(sample.id)
             self.kiosk?.cornerHold = Kiosk.CornerHold(id: sample.id, start: now)
             return false
@@ -120,7 +132,7 @@ extension AppState {
     /// Does what the operator asked for on the operator bar.
     @discardableResult
     mutating func perform(_ action: OperatorAction) -> Bool {
-        guard kiosk?.role == .operator else { return false }
+        guard kiosk != nil, allows(action.adminWork) else { return false }
         switch action {
         case .lockTapped: lockOperatorMode("Locked: passer-by mode")
         case .leaveKioskTapped: quit()
@@ -128,17 +140,17 @@ extension AppState {
         return true
     }
 
-    mutating func unlockOperatorMode(by means: String) {
-        guard let kiosk, kiosk.hasOperator else { return }
-        self.kiosk?.role = .operator
+    /// The PIN was right (the kiosk has made the role the operator's).
+    mutating func operatorModeUnlocked() {
+        guard let kiosk, kiosk.role == .operator else { return }
         self.kiosk?.lastDeliberateInput = now
         kioskRoleChanged()
         let idle = Self.seconds(kiosk.settings.operatorIdleSeconds)
-        show("Operator mode (\(means)): locks again after \(idle) without input", on: .some(nil))
+        show("Operator mode: locks again after \(idle) without input", on: .some(nil))
     }
 
     mutating func lockOperatorMode(_ message: String) {
-        kiosk?.role = .passerBy
+        kiosk?.lock()
         kioskRoleChanged()
         show(message, on: .some(nil))
     }
@@ -159,18 +171,6 @@ extension AppState {
             screen = .scale
         case .scale, .calibration:
             break
-        }
-    }
-
-    /// Operator work never leaves a passer-by's kiosk, whatever asked for
-    /// it (defence in depth: each screen already hides and refuses it).
-    func allowedEffects(_ effects: [Effect]) -> [Effect] {
-        guard !operatorActionsAllowed else { return effects }
-        return effects.filter { effect in
-            switch effect {
-            case .delete, .export, .saveCalibration, .quit: false
-            default: true
-            }
         }
     }
 

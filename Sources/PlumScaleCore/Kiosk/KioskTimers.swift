@@ -11,17 +11,19 @@ extension AppState {
         if let start = kiosk.chordStart, now - start >= Kiosk.chordSeconds {
             self.kiosk?.chordStart = nil
             self.kiosk?.chordFired = true
+            // The chord only opens the PIN pad (during a lockout, its countdown):
+            // the PIN is the one way to the operator.
             if !kiosk.hasOperator {
                 show("No operator PIN is set in the config: this kiosk has no operator mode", on: .some(nil))
             } else if kiosk.role == .passerBy {
-                unlockOperatorMode(by: "Ctrl+Alt+Q")
+                openPinPad()
             }
             changed = true
         }
         if let hold = kiosk.cornerHold, now - hold.start >= Kiosk.cornerSeconds {
             self.kiosk?.cornerHold = nil
             if kiosk.pinPad == nil {
-                self.kiosk?.pinPad = PinPad(message: kiosk.padMessage(PinPad.prompt, at: now))
+                openPinPad()
                 changed = true
             }
         }
@@ -46,6 +48,13 @@ extension AppState {
         }
         if kiosk.settings.autoRecord, screen == .scale, self.kiosk?.pinPad == nil { changed = autoRecord() || changed }
         return changed
+    }
+
+    /// The PIN pad opens (the corner held, or the chord): it says the
+    /// countdown while the pad is locked.
+    mutating func openPinPad() {
+        guard let kiosk, kiosk.pinPad == nil else { return }
+        self.kiosk?.pinPad = PinPad(message: kiosk.padMessage(PinPad.prompt, at: now))
     }
 
     /// "120 s", "2.5 s".

@@ -110,8 +110,8 @@ extension AppState {
     /// Does what the user asked for on the scale screen.
     @discardableResult
     public mutating func perform(_ action: ScaleAction) -> Bool {
-        // Calibrating and leaving are the operator's (Kiosk/KioskRules.swift).
-        if action == .calibrateTapped || action == .quitPressed, !operatorActionsAllowed { return false }
+        // Calibrating and leaving are the operator's (Kiosk/KioskGate.swift).
+        guard allows(action.adminWork) else { return false }
         switch action {
         case .recordTapped: record()
         case .historyTapped: openHistory()
