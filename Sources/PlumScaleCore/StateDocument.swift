@@ -74,6 +74,25 @@ extension AppState {
             ("role", kiosk.map { .string($0.role.rawValue) } ?? .null),
             ("running", .bool(running)),
             ("fleet", fleet?.document ?? .null),
+            ("wizard", wizardDocument),
+        ])
+    }
+}
+
+extension AppState {
+    /// The wizard's state on the calibration screen, null on the others.
+    var wizardDocument: JSONValue { screen.wizard?.document ?? .null }
+}
+
+extension CalibrationWizard {
+    /// `wizard`: {"step", "typed", "capture_requested", "points":
+    /// [{"force", "grams"}]}, the zero point included.
+    var document: JSONValue {
+        .fields([
+            ("step", .string(step.rawValue)),
+            ("typed", .string(massText)),
+            ("capture_requested", .bool(captureRequested)),
+            ("points", .array(points.map { .fields([("force", .rounded($0.force)), ("grams", .rounded($0.grams))]) })),
         ])
     }
 }

@@ -118,6 +118,9 @@ public struct AppState: Equatable, Sendable {
         if let kioskWake { wakes.append(kioskWake) }
         if let nextContactExpiry { wakes.append(max(nextContactExpiry, now + Self.frameInterval)) }
         if let nextRestOnButton { wakes.append(max(nextRestOnButton, now + 0.001)) }
+        // A capture asked for waits for a stable reading, even of a reference
+        // that never moves (then nothing else would ask for a tick).
+        if screen.wizard?.captureRequested == true, reference != nil { wakes.append(now + Self.frameInterval) }
         return wakes.min()
     }
 

@@ -21,6 +21,9 @@ public enum CalibrationAction: Equatable, Sendable {
     case decimalPointTyped
     case backspaceTapped
     case presetChosen(Coin)
+    /// The mass is confirmed (Capture, or Enter on a keyboard): the reading
+    /// is taken now if stable, else as soon as it is.
+    case captureTapped
     case anotherTapped
     case finishTapped
     case saveTapped
@@ -34,6 +37,7 @@ public enum CalibrationAction: Equatable, Sendable {
         case .decimalPointTyped: "key-."
         case .backspaceTapped: "key-⌫"
         case .presetChosen(let coin): "preset-\(Coin.presets.firstIndex(of: coin) ?? 0)"
+        case .captureTapped: "capture"
         case .anotherTapped: "another"
         case .finishTapped: "finish"
         case .saveTapped: "save"
@@ -91,9 +95,11 @@ extension AppState {
             return perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
         case .keyDown(.backspace, _) where wizard.step == .place:
             return perform(.backspaceTapped)
+        case .keyDown(.enter, _) where wizard.step == .place:
+            return perform(.captureTapped)
         case .tick:
             scale.advance(to: now)
-            autoCapture()
+            captureWhenStable()
             return true
         default:
             return applyOnScale(event)
@@ -105,9 +111,10 @@ extension AppState {
         return calibrationLayout(wizard).panel.contains(layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
-    /// Captures once the reference has been stable for the set time.
-    private mutating func autoCapture() {
-        guard case .calibration(var wizard) = screen, wizard.step == .place, wizard.mass != nil, let reference,
+    /// Takes the reading the user confirmed, once the reference is stable:
+    /// never before the mass is confirmed (a first digit typed is not a mass).
+    private mutating func captureWhenStable() {
+        guard case .calibration(var wizard) = screen, wizard.step == .place, wizard.captureRequested, let reference,
             reference.stable, let force = reference.force
         else { return }
         wizard.capture(force: force + reference.tare)
@@ -116,7 +123,7 @@ extension AppState {
 
     /// Does what the user asked for in the wizard.
     public mutating func perform(_ action: CalibrationAction) -> Bool {
-        guard case .calibration(var wizard) = screen else { return false }
+        guard case .calibration(var wizard) = screen, allows(action.adminWork) else { return false }
         switch action {
         case .cancelTapped:
             screen = .scale
@@ -139,19 +146,41 @@ extension AppState {
             outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points))
         case .digitTyped(let digit):
             wizard.type(Character(String(digit)))
-            wizard.promptForReading()
+            wizard.promptForCapture()
         case .decimalPointTyped:
             wizard.type(".")
-            wizard.promptForReading()
+            wizard.promptForCapture()
         case .backspaceTapped:
             wizard.deleteLastCharacter()
-            wizard.promptForReading()
+            wizard.promptForCapture()
         case .presetChosen(let coin):
             wizard.massText = String(coin.grams)
-            wizard.promptForReading()
+            wizard.promptForCapture()
+        case .captureTapped:
+            requestCapture(&wizard)
         }
         screen = .calibration(wizard)
         return true
+    }
+
+    /// Capture was pressed: it needs a mass and a reference; the reading is
+    /// taken at once when stable, else by the tick that finds it stable.
+    private mutating func requestCapture(_ wizard: inout CalibrationWizard) {
+        guard wizard.step == .place else { return }
+        guard let mass = wizard.mass else {
+            wizard.message = "Enter the reference's mass (or pick a coin) first, then press Capture."
+            return
+        }
+        guard let reference, let force = reference.force else {
+            wizard.message = "Place the \(Plum.grams(mass)) reference on the glass, then press Capture."
+            return
+        }
+        guard reference.stable else {
+            wizard.captureRequested = true
+            wizard.message = "Waiting for a stable reading of \(Plum.grams(mass))…"
+            return
+        }
+        wizard.capture(force: force + reference.tare)
     }
 
     /// The saved calibration is used from now on.
@@ -163,8 +192,11 @@ extension AppState {
 }
 
 extension CalibrationWizard {
-    /// After the mass changed: ask for it, or wait for the reading.
-    mutating func promptForReading() {
-        message = mass.map { "Waiting for a stable reading of \(Plum.grams($0))…" } ?? "Enter the reference's mass."
+    /// After the mass changed: nothing is captured until it is confirmed.
+    mutating func promptForCapture() {
+        captureRequested = false
+        message =
+            mass.map { "Mass \(Plum.grams($0)). With the reference on the glass, press Capture (Enter)." }
+            ?? "Enter the reference's mass."
     }
 }

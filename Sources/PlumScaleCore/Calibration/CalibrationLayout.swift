@@ -65,6 +65,9 @@ struct CalibrationLayout {
             controls.append(Control(action: .zeroTapped, title: "Zero", rect: Self.row(area, height: 56)))
         case .place:
             layOutKeypad(in: area, metrics: metrics)
+            // Capture beside Cancel: the mass is taken only when confirmed.
+            let capture = Rect(x: cancel.maxX + Self.gap, y: cancel.y, width: max(inner - cancel.width - Self.gap, 0), height: cancel.height)
+            controls.append(Control(action: .captureTapped, title: "Capture", rect: capture))
         case .captured:
             let row = Self.row(area, height: 56)
             let half = (row.width - Self.gap) / 2

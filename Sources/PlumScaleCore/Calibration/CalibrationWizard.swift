@@ -16,6 +16,9 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// The mass being typed, as typed.
     public internal(set) var massText = ""
     public internal(set) var message: String
+    /// Capture was pressed while the reading still moved: it is taken as
+    /// soon as the reference is stable.
+    public internal(set) var captureRequested = false
 
     init(mode: ForceMode) {
         if mode == .force {
@@ -58,7 +61,7 @@ public struct CalibrationWizard: Equatable, Sendable {
         step = .place
         message =
             "Zero is point 1 of the fit (no load: force 0 = 0 g). "
-            + "Place a reference of known mass, then enter its mass or pick a coin."
+            + "Place a reference of known mass, enter its mass or pick a coin, then press Capture."
     }
 
     /// Records (force, grams) for the reference. A reading equal to an
@@ -67,6 +70,7 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// so far are kept.
     mutating func capture(force: Double) {
         guard let mass else { return }
+        captureRequested = false
         if points.contains(where: { abs($0.force - force) < 1e-6 }) {
             message = "That reading equals an earlier point: use a different mass."
             return

@@ -68,7 +68,7 @@ import Testing
         wizard.points = [CalibrationWizard.zeroPoint]
         wizard.message =
             "Zero is point 1 of the fit (no load: force 0 = 0 g). "
-            + "Place a reference of known mass, then enter its mass or pick a coin."
+            + "Place a reference of known mass, enter its mass or pick a coin, then press Capture."
         expected.screen = .calibration(wizard)
         let zeroed = state.perform(.zeroTapped)
         #expect(zeroed)
@@ -77,7 +77,7 @@ import Testing
 
         expected = Self.later(state, 3)
         wizard.massText = "7.5"
-        wizard.message = "Waiting for a stable reading of \(Plum.grams(7.5))…"
+        wizard.message = "Mass \(Plum.grams(7.5)). With the reference on the glass, press Capture (Enter)."
         expected.screen = .calibration(wizard)
         state.apply(Self.key(.character("7"), at: 3))
         state.apply(Self.key(.character("."), at: 3))
@@ -86,7 +86,7 @@ import Testing
 
         expected = Self.later(state, 4)
         wizard.massText = String(Coin.presets[1].grams)
-        wizard.message = "Waiting for a stable reading of \(Plum.grams(8.5))…"
+        wizard.message = "Mass \(Plum.grams(8.5)). With the reference on the glass, press Capture (Enter)."
         expected.screen = .calibration(wizard)
         state = Self.later(state, 4)
         let chosen = state.perform(.presetChosen(Coin.presets[1]))
@@ -128,12 +128,13 @@ import Testing
         }
         #expect(state.kiosk?.pinPad?.entered == "1505")
         var expected = Self.later(state, 5)
-        expected.kiosk?.pinPad = nil
+        // The pad's OK with the right PIN: the one route to the operator.
+        #expect(expected.kiosk?.pinPadTapped(.okTapped, now: 5) == true)
+        #expect(expected.kiosk?.pinPad == nil && expected.kiosk?.role == .operator)
         expected.kiosk?.lastInput = 5
         expected.kiosk?.lastDeliberateInput = 5
-        expected.kiosk?.role = .operator
         expected.refreshButtonPanel()
-        expected.show("Operator mode (PIN): locks again after 120 s without input", on: .some(nil))
+        expected.show("Operator mode: locks again after 120 s without input", on: .some(nil))
         let update = state.apply(Self.key(.enter, at: 5))
         #expect(update.effects == [], "the right PIN unlocks; it does not leave")
         #expect(state == expected)
@@ -144,7 +145,7 @@ import Testing
         var config = Config.defaults
         config.kiosk.pin = "1505"
         var state = AppState(screen: Size(1280, 720), source: Self.panel, config: config, kiosk: true)
-        state.unlockOperatorMode(by: "test")
+        state.enterOperatorPIN()
         let leave = try #require(state.scene().elements.first { $0.name == "kiosk-leave" })
         var expected = Self.later(state, 1)
         expected.kiosk?.lastInput = 1

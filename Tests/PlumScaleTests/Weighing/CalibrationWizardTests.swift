@@ -28,6 +28,7 @@ import Testing
         // Reference 1: 5 g typed on the keypad, true force 0.20, steady.
         lines.append(#"{"t":1.5,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.20}"#)
         lines += tap("key-5", at: 1.6, wizard: w, id: 91)
+        lines += tap("capture", at: 1.7, wizard: w, id: 96)
         w.step = .captured
         w.points = [CalibrationPoint(force: 0.2, grams: 5)]
         lines.append(#"{"t":3.5,"type":"up","id":1}"#)
@@ -36,6 +37,7 @@ import Testing
         // Reference 2: a 2 € coin (8.50 g), true force 0.34.
         lines.append(#"{"t":4,"type":"down","id":2,"x":0.3,"y":0.5,"pressure":0.34}"#)
         lines += tap("preset-1", at: 4.1, wizard: w, id: 93)
+        lines += tap("capture", at: 4.2, wizard: w, id: 97)
         w.step = .captured
         w.points.append(CalibrationPoint(force: 0.34, grams: 8.5))
         lines.append(#"{"t":6,"type":"up","id":2}"#)
@@ -79,5 +81,68 @@ extension HistoryService {
     func with(config path: String) -> HistoryService {
         configPath = path
         return self
+    }
+}
+
+/// The mass is taken when confirmed, never at the first digit typed; a
+/// perfectly still reference is captured once confirmed.
+@Suite struct WizardCaptureTests {
+    static let panel = InputSource(kind: "replay", deviceName: "wizard panel", mode: .force)
+
+    func zeroed() -> AppState {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        state.apply(InputEvent(time: 0, .keyDown(.character("k"), modifiers: [])))
+        _ = state.perform(.zeroTapped)
+        return state
+    }
+
+    /// Ticks as the shell gives them: only when the core asks for one.
+    func runUntilIdle(_ state: inout AppState, until end: Double) {
+        var wakes = 0
+        while let wake = state.nextWake, wake <= end, wakes < 10_000 {
+            state.apply(InputEvent(time: wake, .tick))
+            wakes += 1
+        }
+    }
+
+    @Test func typing210OnAStableReferenceCapturesOnlyOnEnter() {
+        var state = zeroed()
+        state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.42))))
+        runUntilIdle(&state, until: 3)
+        #expect(state.reference?.stable == true)
+        for (i, digit) in ["2", "1", "0"].enumerated() {
+            state.apply(InputEvent(time: 3 + Double(i) * 0.3, .keyDown(.character(Character(digit)), modifiers: [])))
+            runUntilIdle(&state, until: 3.2 + Double(i) * 0.3)
+        }
+        #expect(state.screen.wizard?.points == [CalibrationWizard.zeroPoint], "nothing captured while typing")
+        #expect(state.screen.wizard?.massText == "210")
+        state.apply(InputEvent(time: 4, .keyDown(.enter, modifiers: [])))
+        #expect(state.screen.wizard?.points.last == CalibrationPoint(force: 0.42, grams: 210))
+        #expect(state.screen.wizard?.step == .captured)
+    }
+
+    @Test func aStillReferenceConfirmedBeforeItIsStableIsCapturedWhenItIs() {
+        var state = zeroed()
+        // The mass typed first, then the reference placed, then Capture at once.
+        state.apply(InputEvent(time: 1, .keyDown(.character("5"), modifiers: [])))
+        state.apply(InputEvent(time: 2, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.2))))
+        let capture = state.perform(.captureTapped)
+        #expect(capture)
+        #expect(state.screen.wizard?.captureRequested == true)
+        #expect(state.nextWake != nil, "a still reference still gets the ticks that find it stable")
+        runUntilIdle(&state, until: 5)
+        #expect(state.screen.wizard?.points.last == CalibrationPoint(force: 0.2, grams: 5))
+        #expect(state.stateDocument()["wizard"]?["step"] == .string("captured"))
+    }
+
+    @Test func captureWithoutAMassOrAReferenceSaysWhatIsMissing() {
+        var state = zeroed()
+        _ = state.perform(.captureTapped)
+        #expect(state.screen.wizard?.message.hasPrefix("Enter the reference's mass") == true)
+        state.apply(InputEvent(time: 1, .keyDown(.character("5"), modifiers: [])))
+        _ = state.perform(.captureTapped)
+        #expect(state.screen.wizard?.message.hasPrefix("Place the") == true)
+        #expect(state.stateDocument()["wizard"]?["typed"] == .string("5"))
+        #expect(AppState(screen: Size(1280, 720), source: Self.panel).stateDocument()["wizard"] == .null)
     }
 }
