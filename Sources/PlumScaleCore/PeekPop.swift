@@ -196,7 +196,9 @@ public struct PeekPop: Equatable, Sendable {
 
     private mutating func wheel(_ dy: Double) -> [PeekPopEffect] {
         guard phase == .peek, !pressing else { return [] }
-        wheelForce = max(config.peekForce, wheelForce + dy * config.wheelStep)
+        // From the peek's own force: a preview held open by a long press
+        // starts there too, so the first notch already shows.
+        wheelForce = max(config.peekForce, max(wheelForce, config.peekForce) + dy * config.wheelStep)
         progress = fraction(wheelForce, from: config.peekForce, to: config.popForce)
         return wheelForce >= config.popForce ? popped() : []
     }

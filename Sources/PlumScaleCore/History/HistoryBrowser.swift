@@ -24,6 +24,14 @@ public struct HistoryBrowser: Equatable, Sendable {
     public internal(set) var preview: Weighing?
     /// The touch or pointer pressing the table.
     var press: Press?
+    /// What showed the preview (a finger, the mouse, the keyboard), so its
+    /// hint names what works for that input after the press has ended.
+    var peekedBy: PeekInput?
+
+    /// The input a preview was asked for with.
+    enum PeekInput: Equatable, Sendable {
+        case touch, mouse, keyboard
+    }
     /// The preview's actions on offer: all of them, or Open alone for a
     /// kiosk's passer-by (the detail screen follows the same list).
     public internal(set) var actions: [PeekAction] = PeekAction.allCases
@@ -73,6 +81,14 @@ public struct HistoryBrowser: Equatable, Sendable {
 
     func rowRect(_ index: Int, width: Double) -> Rect {
         Rect(x: 0, y: Self.top + Double(index) * Self.rowHeight - offset, width: width, height: Self.rowHeight - 2)
+    }
+
+    /// The index of the row of weighing `id` among the rows known, if any.
+    func index(ofWeighing id: Int64) -> Int? {
+        for (page, rows) in pages {
+            if let i = rows.firstIndex(where: { $0.id == id }) { return page * Self.pageSize + i }
+        }
+        return nil
     }
 
     /// The row under a layout point, if any.

@@ -75,7 +75,7 @@ enum HistoryLayout {
 
     /// The card that asks before a weighing is deleted: centred, below the
     /// bar that holds Delete (so a second tap where Delete was lands on
-    /// the dimmed screen), its question above Cancel and "Delete for good".
+    /// the dimmed screen), its question above "Delete for good" and Cancel.
     static func deleteConfirmation(size: Size) -> (card: Rect, question: Rect, buttons: [(action: DetailAction, title: String, rect: Rect)])
     {
         let width = min(560, size.width - 40)
@@ -87,8 +87,10 @@ enum HistoryLayout {
         return (
             card, Rect(x: card.x + 20, y: card.y + 16, width: width - 40, height: buttonTop - card.y - 26),
             [
-                (.deleteCancelled, "Cancel", Rect(x: card.x + 20, y: buttonTop, width: buttonWidth, height: 50)),
-                (.deleteConfirmed, "Delete for good", Rect(x: card.maxX - 20 - buttonWidth, y: buttonTop, width: buttonWidth, height: 50)),
+                // The preview's confirmation's order: "Delete for good" left,
+                // Cancel right (there, where Delete was tapped). One layout for both.
+                (.deleteConfirmed, "Delete for good", Rect(x: card.x + 20, y: buttonTop, width: buttonWidth, height: 50)),
+                (.deleteCancelled, "Cancel", Rect(x: card.maxX - 20 - buttonWidth, y: buttonTop, width: buttonWidth, height: 50)),
             ]
         )
     }

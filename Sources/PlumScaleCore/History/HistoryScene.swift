@@ -55,16 +55,33 @@ extension AppState {
         scene.elements.append(Element(kind: .row, weighingID: row.id, rect: rect))
     }
 
-    /// What the preview says to do next, in the words of the input in use:
-    /// pressing harder where touches carry force, holding where they do not,
-    /// the mouse's and the keyboard's own ways otherwise.
+    /// What the preview says to do next, in the words of the input that
+    /// showed it: pressing harder where touches carry force, holding where
+    /// they do not, the mouse's and the keyboard's own ways otherwise; each
+    /// notch of the wheel shows how many are left.
     func peekHint(_ browser: HistoryBrowser) -> String {
-        switch browser.press?.id {
-        case HistoryBrowser.mousePressID?: "hold to open · wheel up opens now · release to close"
-        case nil: "Enter opens · release space to close"
-        case _ where source.mode == .force: "press harder to open · swipe up for actions"
-        default: "keep holding to open · swipe up for actions"
+        let pressing = browser.press != nil
+        switch browser.peekedBy {
+        case .keyboard?:
+            return "Enter opens · release space to close"
+        case .mouse? where pressing:
+            return "keep holding to open · drag up for actions"
+        case .mouse?:
+            return "click it to open · wheel up ×\(wheelNotchesToOpen(browser)) opens · drag it up for actions · Esc closes"
+        case _ where pressing && source.mode == .force:
+            return "press harder to open · swipe up for actions"
+        case _ where pressing:
+            return "keep holding to open · swipe up for actions"
+        default:
+            return "tap it to open · swipe it up for actions · tap outside to close"
         }
+    }
+
+    /// Wheel notches still needed to pop the preview open (at least 1).
+    func wheelNotchesToOpen(_ browser: HistoryBrowser) -> Int {
+        let config = browser.peek.config
+        let left = (1 - browser.peek.progress) * (config.popForce - config.peekForce) / config.wheelStep
+        return max(1, Int((left - 1e-9).rounded(.up)))
     }
 
     /// Hint: everything but the pressed row dims as the force rises. Peek:

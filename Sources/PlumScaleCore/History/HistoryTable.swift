@@ -53,6 +53,7 @@ extension HistoryBrowser {
         case .pointerDown(let x, let y, let button, _):
             let p = context.point(x, y)
             if button == 3, case .row(let id) = target(at: p, size: size) {
+                peekedBy = .mouse
                 return handlePeek(.peekAtOnce(row: id, time: now), &reply)
             }
             return button == 1 && pressBegan(id: Self.mousePressID, at: p, force: nil, context, &reply)
@@ -88,6 +89,7 @@ extension HistoryBrowser {
             return true
         }
         press = Press(id: id, start: p, lastY: p.y, lastTime: context.now, scrolling: false)
+        if peek.phase == .none { peekedBy = id == Self.mousePressID ? .mouse : .touch }
         let target = target(at: p, size: context.size)
         if case .row = target, let index = rowIndex(at: p, height: context.size.height) { selected = index }
         velocity = 0
@@ -147,6 +149,7 @@ extension HistoryBrowser {
             if rect.y + rect.height > context.size.height { offset += rect.y + rect.height - context.size.height }
         case (.space, true):
             guard let index = selected, let row = row(at: index) else { return false }
+            peekedBy = .keyboard
             return handlePeek(.peekAtOnce(row: row.row.id, time: now), &reply)
         case (.space, false):
             guard peek.phase == .peek || peek.phase == .hint else { return false }
@@ -169,6 +172,8 @@ extension HistoryBrowser {
                 break
             case .showPreview(let row):
                 preview = nil
+                // The highlight follows the preview, whatever opened it.
+                if let index = index(ofWeighing: row) { selected = index }
                 reply.effects.append(.loadWeighing(id: row))
             case .open(let row), .performAction(.open, let row):
                 reply.navigation = .openDetail(row)

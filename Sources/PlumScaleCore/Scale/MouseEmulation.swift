@@ -3,22 +3,35 @@
 /// - A press makes a contact under the pointer; dragging moves it; releasing
 ///   lifts it.
 /// - The wheel changes the force of the pressed contact (or, with no button
-///   down, of the last pinned one), 5 points a notch.
+///   down, of the circle under the pointer, else the nearest one), 5 points
+///   a notch.
 /// - Ctrl+click (or Shift+click) pins a contact, so several objects can lie on
 ///   the screen at once.
 /// - The key `c` clears the pins.
 public struct MouseEmulation: Equatable, Sendable {
     public static let firstID = 1_000_000
     public static let step = 0.05
-    public static let hint = "mouse: click = touch · wheel = force · ctrl+click = pin · c = clear pins"
+    public static let hint = "mouse: click = touch · wheel = force of the circle under it · ctrl+click = pin · c = clear pins"
 
     /// The force a new contact starts with; the wheel changes it.
     public private(set) var force = 0.5
     private var pressedID: Int?
-    private var lastPinnedID: Int?
+    /// Where the pointer is (layout px), for the wheel: nil until it moves.
+    private var pointer: Point?
     private var nextID = firstID
 
     public init() {}
+
+    /// The contact the wheel changes with no button down: the circle under
+    /// the pointer (the one whose ring is nearest inside), else the nearest
+    /// circle; nil before the pointer has been anywhere.
+    private func wheelTarget(on scale: Scale) -> Int? {
+        guard let pointer else { return nil }
+        func gap(_ contact: Contact) -> Double {
+            contact.position.distance(to: pointer) - Plum.radius(force: contact.force)
+        }
+        return scale.board.contacts.min { gap($0) < gap($1) }?.id
+    }
 
     /// Applies a pointer event to the board. Returns whether anything changed.
     public mutating func apply(
@@ -39,19 +52,20 @@ public struct MouseEmulation: Equatable, Sendable {
         switch kind {
         case .pointerDown(let x, let y, let button, let modifiers) where button == 1:
             let position = layout.layoutPoint(normalizedX: x, normalizedY: y)
+            pointer = position
             let id = nextID
             nextID += 1
             scale.place(id: id, at: position, force: force, time: time)
             if !modifiers.intersection([.control, .shift]).isEmpty {
                 scale.setPinned(id: id, true)
-                lastPinnedID = id
             } else {
                 pressedID = id
             }
             return true
         case .pointerMove(let x, let y):
-            guard let id = pressedID else { return false }
-            scale.place(id: id, at: layout.layoutPoint(normalizedX: x, normalizedY: y), force: force, time: time)
+            pointer = layout.layoutPoint(normalizedX: x, normalizedY: y)
+            guard let id = pressedID, let pointer else { return false }
+            scale.place(id: id, at: pointer, force: force, time: time)
             return true
         case .pointerUp(_, _, let button) where button == 1:
             guard let id = pressedID else { return false }
@@ -60,11 +74,10 @@ public struct MouseEmulation: Equatable, Sendable {
         case .wheel(let dy):
             guard dy.isFinite else { return false }
             force = min(max(force + dy * Self.step, 0), 1)
-            guard let id = pressedID ?? lastPinnedID, let contact = scale.contact(id: id) else { return true }
+            guard let id = pressedID ?? wheelTarget(on: scale), let contact = scale.contact(id: id) else { return true }
             scale.place(id: id, at: contact.position, force: force, time: time)
             return true
         case .keyDown(.character("c"), _):
-            lastPinnedID = nil
             return scale.liftPinned()
         default:
             return false

@@ -123,12 +123,24 @@ extension AppState {
             }
         case .clearTareTapped: scale.clearTares()
         case .unitsTapped:
+            // Units convert grams: without them there is nothing to convert.
+            guard source.mode == .force, scale.gramScale != nil else {
+                show(Self.unitsNeedGrams(source.mode), seconds: 4)
+                break
+            }
             units = units.next
             show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
         case .quitPressed: quit()
         }
         return true
+    }
+
+    /// Why `u` changes nothing: no grams to show in other units.
+    static func unitsNeedGrams(_ mode: ForceMode) -> String {
+        mode == .force
+            ? "Units need grams: calibrate the scale first (k), then u cycles g, oz and lb."
+            : "Units need grams, and this device gives \(mode.rawValue) only: no grams."
     }
 
     /// Saves what is on the scale now. Nothing on it: nothing saved, and say so.

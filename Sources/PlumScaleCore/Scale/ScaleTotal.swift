@@ -81,6 +81,9 @@ extension AppState {
         guard let label = total.label, total.count > 0 else { return nil }
         // Joined, not interpolated: this is made for every scene.
         let count = total.count < objectCounts.count ? objectCounts[total.count] : " · \(total.count) objects"
+        // Without grams the sum is of percentages of the device's full
+        // scale: say so, rather than a "Total 960.0%" that reads as a mass.
+        guard total.grams != nil || total.overload else { return "Sum " + label + " of full scale" + count }
         return "Total " + label + count
     }
 

@@ -34,7 +34,13 @@ import Testing
         #expect(tap(&state, delete.rect, at: 3) == [])
         #expect(state.screen.detail?.confirmingDelete == true)
         let names = state.scene().elements.map(\.name)
-        #expect(names == ["cancel", "delete-for-good"])
+        #expect(names == ["delete-for-good", "cancel"])
+        // Laid out as the preview's confirmation is: the red one left, Cancel right.
+        let red = try #require(element("delete-for-good", in: state)).rect
+        let cancel = try #require(element("cancel", in: state)).rect
+        #expect(red.maxX < cancel.x)
+        let preview = HistoryLayout.confirmRects(size: state.layout.size)
+        #expect(preview.map(\.name) == ["delete", "cancel"] && preview[0].rect.maxX < preview[1].rect.x)
         // The card is not where Delete was: a second tap there lands on the dimmer.
         let card = HistoryLayout.deleteConfirmation(size: state.layout.size)
         #expect(!card.card.intersects(delete.rect))

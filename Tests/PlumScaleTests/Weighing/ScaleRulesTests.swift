@@ -63,7 +63,7 @@ import Testing
     /// Without grams the total is in force: 15.0% + 30.0% = 45.0%.
     @Test func totalWithoutACalibrationIsInForce() throws {
         let s = try state([down(0, 1, 0.3, 0.15), down(0, 2, 0.7, 0.30)], at: 1)
-        #expect(s.totalText == "Total 45.0% · 2 objects")
+        #expect(s.totalText == "Sum 45.0% of full scale · 2 objects")
         #expect(abs(s.contactViews[1].share! - 2.0 / 3) < 1e-9)
     }
 
@@ -248,6 +248,7 @@ import Testing
         // 5 g reads 0.20.
         at(1, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.20)))
         type("5", at: 1.1)
+        at(1.2, .keyDown(.enter, modifiers: []))  // confirmed: captured once stable
         at(2, .tick)
         #expect(s.screen.wizard?.points == [CalibrationWizard.zeroPoint, CalibrationPoint(force: 0.2, grams: 5)])
         #expect(
@@ -263,6 +264,7 @@ import Testing
         // 10.2 g reads 0.40: slope 25.5, largest residual 1/15 g.
         at(3, .touchDown(TouchSample(id: 2, x: 0.3, y: 0.5, pressure: 0.40)))
         type("10.2", at: 3.1)
+        at(3.2, .keyDown(.enter, modifiers: []))
         at(4, .tick)
         #expect(s.screen.wizard?.points.count == 3)
         #expect(
