@@ -64,4 +64,30 @@ import Testing
         state.apply(InputEvent(time: 1.5, .keyUp(.space, modifiers: [])))
         #expect(state.screen.browser?.peek.phase == PeekPhase.none, "releasing space closes, as it says")
     }
+
+    /// Portrait: the layout is turned 90° clockwise, and a swipe towards
+    /// the top of the preview as drawn (physically to the right) reveals
+    /// its actions; touches are turned with the layout, gestures with them.
+    @Test func aSwipeUpTheTurnedPreviewRevealsItsActionsInPortrait() throws {
+        var state = AppState(screen: Size(720, 1280), source: .mouse)
+        state.apply(InputEvent(time: 0, .keyDown(.character("h"), modifiers: [])))
+        let row = HistoryRow(
+            id: 1, takenAt: Date(timeIntervalSince1970: 0), device: "mouse", mode: "force", objectCount: 1,
+            heaviestForce: 0.5, heaviestGrams: nil)
+        _ = state.apply(InputEvent(time: 0.1, .history(.rows(page: 0, [row], labels: ["a"]))))
+        // Layout point -> the portrait screen's normalised point.
+        func screen(_ p: Point) -> (Double, Double) { ((720 - p.y) / 720, p.x / 1280) }
+        let rowRect = try #require(state.scene().elements.first { $0.kind == .row }).rect
+        let (rx, ry) = screen(rowRect.center)
+        state.apply(InputEvent(time: 1, .pointerDown(x: rx, y: ry, button: 3, modifiers: [])))
+        let card = try #require(state.scene().elements.first { $0.kind == .preview }).rect
+        let (cx, cy) = screen(card.center)
+        state.apply(InputEvent(time: 2, .touchDown(TouchSample(id: 5, x: cx, y: cy, pressure: nil))))
+        for step in 1...5 {
+            let (x, y) = screen(Point(card.center.x, card.center.y - Double(step) * 20))
+            #expect(x > cx, "the layout's up is the panel's right")
+            state.apply(InputEvent(time: 2 + Double(step) * 0.05, .touchMove(TouchSample(id: 5, x: x, y: y, pressure: nil))))
+        }
+        #expect(state.screen.browser?.peek.phase == .actions)
+    }
 }
