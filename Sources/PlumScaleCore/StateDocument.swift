@@ -37,6 +37,9 @@ extension AppState {
         let texts: [JSONValue] = scene.texts(metrics).map { .fields([("text", .string($0.text)), ("rect", rect($0.rect))]) }
         let peek = screen.browser?.peek
         let fit = scale.fit
+        // Beside `grams_from` (a string, kept): why grams come from there, or why none.
+        let gramsReason: JSONValue = .string(GramsOrigin.of(source, fit: fit).reason)
+        let deviceKind: JSONValue = source.category.map { .string($0.rawValue) } ?? .null
         let calibration: JSONValue = .fields(
             [
                 ("device", .string(source.deviceName)),
@@ -44,6 +47,7 @@ extension AppState {
                 // From 3 points on: a line fits any 2 (R² 1 says nothing then).
                 ("r2", .rounded(fit?.linearityChecked == true ? fit?.rSquared : nil)),
                 ("max_residual_g", .rounded(fit?.linearityChecked == true ? fit?.maxResidualGrams : nil)),
+                ("grams_from_reason", gramsReason),
             ] + weighingCalibrationFields)
         return .fields([
             ("size", .array([px(size.width), px(size.height)])),  // Int(_:) traps beyond Int.max
@@ -53,6 +57,7 @@ extension AppState {
             ("mode", .string(source.mode.rawValue)),
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
+            ("device_kind", deviceKind),
             ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("surface", surfaceRect.map(rect) ?? .null),

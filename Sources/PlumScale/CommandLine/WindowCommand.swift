@@ -168,7 +168,8 @@ public enum WindowCommand {
                 kind: "evdev", deviceName: evdev.device.name, mode: evdev.device.forceMode,
                 deviceGrams: DeviceGrams(evdev.device),
                 // A touchpad is a pad of its own; a touchscreen maps onto its display.
-                surface: evdev.device.kind == .touchpad ? DeviceSurface(evdev.device) : nil)
+                surface: evdev.device.kind == .touchpad ? DeviceSurface(evdev.device) : nil,
+                category: evdev.device.category, noGramsReason: DeviceGrams.absence(evdev.device))
             return (source, false, evdev)
         }
         func took(_ choice: DeviceChoice) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {

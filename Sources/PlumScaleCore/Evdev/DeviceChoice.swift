@@ -9,10 +9,11 @@ public struct DeviceChoice: Equatable, Sendable {
     /// A candidate: a readable touch device at a path.
     public typealias Candidate = (path: String, device: TouchDeviceDescription)
 
-    /// `auto`'s order: a force touchscreen, then a pressure touchpad, then
-    /// any touchscreen (area before position). Touchpads without pressure
-    /// are not taken (the mouse does as well); devices that cannot weigh
-    /// (SEMI_MT) never are. Ties go to the first path.
+    /// `auto`'s order: a force touchscreen, then a pressure touchpad (a
+    /// pressure pad before a pad whose ABS_MT_PRESSURE may be contact size),
+    /// then any touchscreen (area before position). Touchpads without
+    /// pressure are not taken (the mouse does as well); devices that cannot
+    /// weigh (SEMI_MT) never are. Ties go to the first path.
     public static func automatic(_ candidates: [Candidate]) -> DeviceChoice? {
         let ranked = candidates.enumerated().compactMap { index, candidate -> (rank: Int, index: Int, reason: String)? in
             let device = candidate.device
@@ -20,9 +21,13 @@ public struct DeviceChoice: Equatable, Sendable {
             switch (device.kind, device.forceMode) {
             case (.touchscreen, .force): return (0, index, "a force touchscreen (\(pressureAxisName(device)))")
             case (.touchpad, .force):
-                return (1, index, "no force touchscreen; a pressure touchpad (\(pressureAxisName(device))), weighed as a pad")
-            case (.touchscreen, .area): return (2, index, "no force device; a touchscreen with contact size (area mode)")
-            case (.touchscreen, .position): return (3, index, "no force device; a touchscreen with positions only")
+                let pad = device.pressurePadEvidence.map { "a pressure pad, \($0); " } ?? ""
+                return (
+                    pad.isEmpty ? 2 : 1, index,
+                    "no force touchscreen; a pressure touchpad (\(pad)\(pressureAxisName(device))), weighed as a pad"
+                )
+            case (.touchscreen, .area): return (3, index, "no force device; a touchscreen with contact size (area mode)")
+            case (.touchscreen, .position): return (4, index, "no force device; a touchscreen with positions only")
             case (.touchpad, _): return nil
             }
         }
@@ -39,9 +44,11 @@ public struct DeviceChoice: Equatable, Sendable {
             candidate.device.kind == .touchpad && candidate.device.weighingRefusal == nil
                 && (try? MultitouchDecoder(device: candidate.device)) != nil
         }
-        guard let best = pads.min(by: { (rank[$0.1.device.forceMode]!, $0.0) < (rank[$1.1.device.forceMode]!, $1.0) }) else {
-            return nil
+        // A pressure pad first among pads of the same mode.
+        func key(_ pad: (offset: Int, element: Candidate)) -> (Int, Int, Int) {
+            (rank[pad.element.device.forceMode]!, pad.element.device.isPressurePad ? 0 : 1, pad.offset)
         }
+        guard let best = pads.min(by: { key($0) < key($1) }) else { return nil }
         return DeviceChoice(
             path: best.1.path, device: best.1.device, reason: "the touchpad, mode \(best.1.device.forceMode.rawValue)")
     }

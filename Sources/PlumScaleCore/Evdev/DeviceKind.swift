@@ -8,6 +8,15 @@ public enum DeviceKind: String, Equatable, Sendable {
     case touchpad
 }
 
+/// What the state document calls the device (`device_kind`).
+public enum DeviceCategory: String, Equatable, Sendable {
+    case touchscreen
+    case touchpad
+    /// A touchpad that measures force (`TouchDeviceDescription.isPressurePad`).
+    case pressurepad
+    case penDisplay = "pen display"
+}
+
 extension TouchDeviceDescription {
     /// Touchscreen or touchpad. A device with none of the properties and no
     /// BTN_TOOL_FINGER (old drivers such as N-Trig's set none) is taken for
@@ -26,9 +35,29 @@ extension TouchDeviceDescription {
     /// not the contacts (ALPS, Cypress, Elantech).
     public var isSemiMultitouch: Bool { properties.contains(InputProperty.semiMT) }
 
-    /// INPUT_PROP_PRESSUREPAD: a haptic pad that measures force (no
-    /// physical button).
-    public var isPressurePad: Bool { properties.contains(InputProperty.pressurepad) }
+    /// A pressure pad: a touchpad that clicks by force, without a hinge
+    /// (INPUT_PROP_PRESSUREPAD, 0x07, named INPUT_PROP_HAPTIC_TOUCHPAD
+    /// before Linux 6.18), or one libinput's quirks list as such.
+    public var isPressurePad: Bool { pressurePadEvidence != nil }
+
+    /// Why this device is a pressure pad, nil when it is not: the kernel's
+    /// property, or the entry of libinput's quirks that names it.
+    public var pressurePadEvidence: String? {
+        guard kind == .touchpad else { return nil }
+        if properties.contains(InputProperty.pressurepad) { return "INPUT_PROP_PRESSUREPAD" }
+        return PressurePadQuirk.match(bus: bus, vendor: vendor, product: product)?.account
+    }
+
+    /// The state document's `device_kind`. A pen display is a touchscreen
+    /// with BTN_TOOL_PEN; an ABS_MT_TOOL_TYPE range up to MT_TOOL_PALM says
+    /// nothing (hid-multitouch declares it for any panel with Confidence).
+    public var category: DeviceCategory {
+        switch kind {
+        case .touchpad: return isPressurePad ? .pressurepad : .touchpad
+        case .touchscreen:
+            return supports(type: EventType.key, code: KeyCode.btnToolPen) ? .penDisplay : .touchscreen
+        }
+    }
 
     /// Why this device cannot weigh, nil when it can: SEMI_MT pads give two
     /// corners of a box, not one contact per object.
@@ -47,7 +76,7 @@ extension TouchDeviceDescription {
             return properties.contains(InputProperty.direct)
                 ? "touchscreen (INPUT_PROP_DIRECT)" : "touchscreen (no INPUT_PROP_DIRECT, no touchpad property: an old driver)"
         case .touchpad:
-            let pressure = isPressurePad ? ", pressure pad (INPUT_PROP_PRESSUREPAD)" : ""
+            let pressure = pressurePadEvidence.map { ", pressure pad: \($0)" } ?? ""
             return "touchpad (no INPUT_PROP_DIRECT\(pressure))"
         }
     }

@@ -63,9 +63,11 @@ extension MultitouchDecoder {
             // At most maximumSlots contacts a frame: matching is quadratic,
             // and a recording may hold any number of SYN_MT_REPORTs.
             // Pens, palms and hovering contacts are not objects (ContactVisibility).
+            // BTN_TOUCH is judged at SYN_REPORT: a frame is everything up to it,
+            // and a pad may send BTN_TOUCH after the last group (bcm5974).
             if group[AbsCode.mtPositionX] != nil && group[AbsCode.mtPositionY] != nil,
                 !ToolType.isExcluded(group[AbsCode.mtToolType] ?? ToolType.finger),
-                touchesSurface(distance: group[AbsCode.mtDistance] ?? 0),
+                (group[AbsCode.mtDistance] ?? 0) <= 0,
                 protocolA.pending.count < EvdevLimits.maximumSlots
             {
                 protocolA.pending.append(group)
@@ -74,7 +76,8 @@ extension MultitouchDecoder {
             return nil
         }
         guard event.code == SynCode.report else { return nil }
-        let groups = protocolA.pending
+        // On a touchpad, contacts count only while BTN_TOUCH is 1 at the frame's end.
+        let groups = touchesSurface(distance: 0) ? protocolA.pending : []
         protocolA.discardPending()
         let samples = groups.map { g in
             sample(

@@ -9,10 +9,16 @@ public enum EvemuReplay {
         } catch {
             throw InputFileError(file: file, error.description)
         }
+        let device = recording.device
+        let refusal = device.weighingRefusal
+        // A device that cannot weigh (SEMI_MT) gives no contacts, as live:
+        // the banner says why instead.
         return Replay(
             device: ReplayDevice(
-                name: recording.device.name, mode: recording.device.forceMode, deviceGrams: DeviceGrams(recording.device),
-                surface: DeviceSurface(recording.device)), events: events)
+                name: device.name, mode: refusal == nil ? device.forceMode : .position,
+                deviceGrams: refusal == nil ? DeviceGrams(device) : nil, surface: DeviceSurface(device),
+                category: device.category, refusal: refusal, noGramsReason: DeviceGrams.absence(device)),
+            events: refusal == nil ? events : [])
     }
 
     public static func inputFileError(_ error: EvemuParseError) -> InputFileError {

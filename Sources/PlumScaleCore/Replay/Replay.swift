@@ -8,11 +8,23 @@ public struct ReplayDevice: Equatable, Sendable {
     /// An evemu recording's device surface (positions are the device's,
     /// not the screen's); nil for JSON Lines replays.
     public var surface: DeviceSurface?
-    public init(name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil, surface: DeviceSurface? = nil) {
+    /// What an evemu recording's device is, why it cannot weigh, why it
+    /// gives no grams (`InputSource`); nil for JSON Lines replays.
+    public var category: DeviceCategory?
+    public var refusal: String?
+    public var noGramsReason: String?
+
+    public init(
+        name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil, surface: DeviceSurface? = nil,
+        category: DeviceCategory? = nil, refusal: String? = nil, noGramsReason: String? = nil
+    ) {
         self.name = name
         self.mode = mode
         self.deviceGrams = deviceGrams
         self.surface = surface
+        self.category = category
+        self.refusal = refusal
+        self.noGramsReason = noGramsReason
     }
 }
 

@@ -198,21 +198,7 @@ extension AppState {
     /// Says what the hardware can measure, and how to get more.
     /// The banner's lines for a source in area or position mode (none for force).
     static func modeBannerLines(source: InputSource, config: Config) -> [String] {
-        switch source.mode {
-        case .force:
-            return []
-        case .area:
-            var lines = ["Approximate: \(source.deviceName) reports contact size, not pressure. It can rank objects, not weigh them."]
-            if config.calibrationFit(forDevice: source.deviceName) != nil {
-                lines.append("Grams refused: a calibration exists, but contact size cannot be converted to mass.")
-            }
-            return lines
-        case .position:
-            return [
-                "Position only: \(source.deviceName) reports no force, so no numbers are shown.",
-                "For real force: join the input group and run --source evdev, or run on the console (KMSDRM).",
-            ]
-        }
+        source.notice(calibrated: config.calibrationFit(forDevice: source.deviceName) != nil)
     }
 
     /// The banner across the top: the device notice and what the source

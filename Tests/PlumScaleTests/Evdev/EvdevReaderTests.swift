@@ -198,7 +198,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
             "  ABS_MT_POSITION_X 0...3200, resolution 10",
             "  ABS_MT_PRESSURE 0...1000",
             "  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)",
-            "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram)",
+            "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram; calibrate with known masses)",
             "/dev/input/event4 \"PlumScale fixture area panel\" (bus 0x0003 vendor 0x1209 product 0x0002 version 0x0100)",
             "  multitouch protocol B, 5 slots, direct (touchscreen)",
             "  ABS_MT_TOUCH_MAJOR 0...255",

@@ -326,11 +326,15 @@ import Testing
         let lines = TouchDeviceScanner.describe("/dev/input/event9", TouchDeviceDescription(name: "pad", axes: [x, y, pressure]))
         #expect(
             lines.contains(
-                "  grams: the device's own figure, without calibration (ABS_MT_PRESSURE resolution 10 units per gram: 0...100 g)"))
+                "  grams: from the device, without calibration (ABS_MT_PRESSURE resolution 10 units per gram: "
+                    + "0...100 g over its range); a calibration can check and refine them"))
         let none = TouchDeviceScanner.describe(
             "/dev/input/event9",
             TouchDeviceDescription(
                 name: "pad", axes: [x, y, AbsAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 1000)]))
-        #expect(none.contains("  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram)"))
+        #expect(
+            none.contains(
+                "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram; "
+                    + "calibrate with known masses)"))
     }
 }

@@ -121,19 +121,21 @@ public enum TouchDeviceScanner {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Whether grams come from the device itself: ABS_MT_PRESSURE with a
-    /// resolution, which the kernel defines in units per gram.
+    /// Where grams come from: the pressure axis' resolution, which the
+    /// kernel defines in units per gram, or a calibration.
     static func gramsLine(_ device: TouchDeviceDescription) -> String {
-        let axis = device.axes[AbsCode.mtPressure]
-        if let grams = DeviceGrams(device), let axis {
-            return "  grams: the device's own figure, without calibration (ABS_MT_PRESSURE resolution \(axis.resolution) "
-                + "units per gram: 0...\(CalibrationIssue.short(grams.gramsAtFullRange)) g)"
+        if let grams = DeviceGrams(device) {
+            return "  grams: from the device, without calibration (\(grams.account)); a calibration can check and refine them"
         }
-        if let axis, axis.resolution > 0 {
-            return "  grams: only after calibration (ABS_MT_PRESSURE resolution \(axis.resolution) units per gram "
-                + "gives more than 100 kg at full range: not believable)"
-        }
-        return "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram)"
+        return "  grams: only after calibration (\(DeviceGrams.absence(device) ?? "no force axis"))"
+    }
+
+    /// On a touchpad that is not a pressure pad, ABS_MT_PRESSURE is often
+    /// the contact's size (libinput treats it so): said beside the mode.
+    static func padPressureLine(_ device: TouchDeviceDescription) -> String? {
+        guard device.kind == .touchpad, device.forceMode == .force, !device.isPressurePad else { return nil }
+        return "  not a pressure pad (no INPUT_PROP_PRESSUREPAD, not in libinput's pressure-pad quirks): "
+            + "its pressure may follow contact size more than force"
     }
 
     static func hex(_ value: Int) -> String {
@@ -163,8 +165,10 @@ public enum TouchDeviceScanner {
         for problem in device.problems { lines.append("  cannot be used: \(problem.message)") }
         switch device.forceMode {
         case .force:
-            lines.append("  force mode: force (ABS_MT_PRESSURE: real pressure, can weigh)")
+            let axis = device.axes[AbsCode.mtPressure]?.hasRange == true ? "ABS_MT_PRESSURE" : "ABS_PRESSURE"
+            lines.append("  force mode: force (\(axis): real pressure, can weigh)")
             lines.append(gramsLine(device))
+            if let line = padPressureLine(device) { lines.append(line) }
         case .area:
             lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
             if let axis = device.axes[AbsCode.mtTouchMajor] {
