@@ -58,7 +58,7 @@ extension AppState {
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
             ("device_kind", deviceKind),
-            ("prompt", scale.isEmpty ? .string(Plum.prompt) : .null),
+            ("prompt", scale.isEmpty && source.refusal == nil ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("surface", surfaceRect.map(rect) ?? .null),
             (
@@ -90,6 +90,17 @@ extension AppState {
 }
 
 extension CalibrationWizard {
+    /// The device's figure for the last reference, null without grams of its own.
+    var deviceCheckDocument: JSONValue {
+        guard let check = deviceCheck else { return .null }
+        return .fields([
+            ("reference_grams", .rounded(check.referenceGrams)),
+            ("device_grams", .rounded(check.deviceGrams)),
+            ("step", .rounded(check.stepGrams)),
+            ("within_step", .bool(check.withinStep)),
+        ])
+    }
+
     /// `wizard`: {"step", "typed", "capture_requested", "points":
     /// [{"force", "grams"}]}, the zero point included.
     var document: JSONValue {
@@ -97,6 +108,7 @@ extension CalibrationWizard {
             ("step", .string(step.rawValue)),
             ("typed", .string(massText)),
             ("capture_requested", .bool(captureRequested)),
+            ("device_check", deviceCheckDocument),
             ("points", .array(points.map { .fields([("force", .rounded($0.force)), ("grams", .rounded($0.grams))]) })),
         ])
     }

@@ -58,7 +58,10 @@ public enum CalibrationAction: Equatable, Sendable {
 /// The calibration screen: the scale as usual, plus the wizard's panel.
 extension AppState {
     mutating func openCalibration() {
-        screen = .calibration(CalibrationWizard(mode: source.mode))
+        // A pad that weighs in grams by itself: the wizard checks its figure
+        // with each reference, and a saved fit refines it.
+        let device = scale.fit == nil ? scale.deviceGrams : nil
+        screen = .calibration(CalibrationWizard(mode: source.mode, deviceGrams: device))
     }
 
     /// The reference object: the heaviest contact on the glass, untared force.

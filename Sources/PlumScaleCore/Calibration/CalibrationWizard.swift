@@ -20,10 +20,38 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// soon as the reference is stable.
     public internal(set) var captureRequested = false
 
-    init(mode: ForceMode) {
+    /// The device's own grams, when it has them and no calibration yet:
+    /// each capture says how far its figure is from the reference.
+    public let deviceGrams: DeviceGrams?
+    /// The device's figure for the last reference captured, nil without one.
+    public internal(set) var deviceCheck: DeviceCheck?
+
+    /// What the device's own grams read for a reference of known mass.
+    public struct DeviceCheck: Equatable, Sendable {
+        public var referenceGrams: Double
+        public var deviceGrams: Double
+        /// The device's display step d: within it, the figure is right.
+        public var stepGrams: Double
+
+        public var difference: Double { deviceGrams - referenceGrams }
+        public var withinStep: Bool { abs(difference) <= stepGrams + 1e-9 }
+
+        /// "The device reads 208.9 g (-1.1 g, outside d 0.1 g)."
+        var text: String {
+            let sign = difference >= 0 ? "+" : "-"
+            return "The device reads \(Plum.grams(deviceGrams)) (\(sign)\(Plum.grams(abs(difference))), "
+                + (withinStep ? "within" : "outside") + " d \(Plum.grams(stepGrams)))."
+        }
+    }
+
+    init(mode: ForceMode, deviceGrams: DeviceGrams? = nil) {
+        self.deviceGrams = mode == .force ? deviceGrams : nil
         if mode == .force {
             step = .clear
-            message = "Clear the screen, then press Zero."
+            message =
+                deviceGrams == nil
+                ? "Clear the screen, then press Zero."
+                : "This device weighs in grams itself: check it with references. Clear the screen, then press Zero."
         } else {
             step = .refused
             message = "Calibration needs real pressure: this device gives \(mode.rawValue) only, so grams are refused."
@@ -88,7 +116,17 @@ public struct CalibrationWizard: Equatable, Sendable {
         points = candidate
         massText = ""
         step = .captured
+        deviceCheck = deviceGrams.map {
+            DeviceCheck(referenceGrams: mass, deviceGrams: force * $0.gramsAtFullRange, stepGrams: $0.displayStepGrams)
+        }
+        // On a device with grams of its own, its check comes first.
         let captured = "Captured \(Plum.grams(mass)) at \(Plum.formatPercent(force * 100))."
+        // On a device with grams of its own, its check is what matters; the
+        // fit's figures wait for the review (the panel has three lines).
+        if let deviceCheck {
+            message = deviceCheck.text + " " + captured + " Remove it, then add another or finish."
+            return
+        }
         // What matters most first: the panel shows the start of the message.
         guard let fit else {
             message = captured + " Remove it, then add another."

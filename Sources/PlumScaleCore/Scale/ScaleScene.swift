@@ -33,7 +33,8 @@ extension AppState {
         if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
-        if count == 0 {
+        // A refused device is asked for nothing: its banner says why.
+        if count == 0, source.refusal == nil {
             let top = bannerBottom
             let bottom = footerTop ?? (withButtons ? buttonPanel.top : size.height)
             let right = reserved.map(\.x).min() ?? size.width

@@ -146,3 +146,30 @@ extension HistoryService {
         #expect(AppState(screen: Size(1280, 720), source: Self.panel).stateDocument()["wizard"] == .null)
     }
 }
+
+/// A pad that weighs in grams by itself: the wizard checks its figure with
+/// each reference, and a saved fit then wins over it (issue 26).
+@Suite struct WizardChecksDeviceGramsTests {
+    @Test func eachReferenceSaysHowFarTheDevicesFigureIs() throws {
+        // 0...2000 units at 4 units per gram: 0...500 g, d = one unit, 0.25 g... or 0.1 point (0.5 g).
+        let grams = try #require(DeviceGrams(minimum: 0, maximum: 2000, resolution: 4))
+        let pad = InputSource(kind: "replay", deviceName: "pressure pad", mode: .force, deviceGrams: grams)
+        var state = AppState(screen: Size(1280, 720), source: pad)
+        state.apply(InputEvent(time: 0, .keyDown(.character("k"), modifiers: [])))
+        #expect(state.screen.wizard?.message.hasPrefix("This device weighs in grams itself") == true)
+        _ = state.perform(.zeroTapped)
+        // A 210 g reference that the pad reads at 0.4202 of its range: 210.1 g.
+        state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: 0.3, y: 0.5, pressure: 0.4202))))
+        for digit in ["2", "1", "0"] { state.apply(InputEvent(time: 1.1, .keyDown(.character(Character(digit)), modifiers: []))) }
+        state.apply(InputEvent(time: 1.2, .keyDown(.enter, modifiers: [])))
+        var t = 1.2
+        while let wake = state.nextWake, wake < 4 {
+            t = wake
+            state.apply(InputEvent(time: t, .tick))
+        }
+        let check = try #require(state.screen.wizard?.deviceCheck)
+        #expect(abs(check.deviceGrams - 210.1) < 1e-9 && check.withinStep, "\(check)")
+        #expect(state.screen.wizard?.message.hasPrefix("The device reads 210.1 g (+0.1 g, within d 0.5 g).") == true)
+        #expect(state.stateDocument()["wizard"]?["device_check"]?["within_step"] == .bool(true))
+    }
+}
