@@ -76,7 +76,7 @@ extension ConfigReader {
         case .bool(let value)?: allowPlain = value
         case let other?: fail("allowPasswordWithoutTLS", "expected true or false, got \(other.typeName)")
         }
-        if let host, passwordFile != nil, caFile == nil, !allowPlain, !MQTTText.isLoopback(host) {
+        if let host, passwordFile != nil, keys["username"] != nil, caFile == nil, !allowPlain, !MQTTText.isLoopback(host) {
             fail(
                 "passwordFile",
                 "the password would cross the network unencrypted to \(host): add tls.caFile, or set "

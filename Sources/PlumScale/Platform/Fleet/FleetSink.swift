@@ -58,14 +58,14 @@ public final class FleetSink: @unchecked Sendable {
         if data.contains(0) {
             throw RuntimeFailure("mqtt.passwordFile \(file): holds a NUL byte (libmosquitto would cut the password there)")
         }
-        let text = String(decoding: data, as: UTF8.self)
-        var line = Substring(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-        // In Swift "\r\n" is one Character: look at the bytes.
-        if line.utf8.last == 13 {
-            line = Substring(String(decoding: line.utf8.dropLast(), as: UTF8.self))
+        // By the bytes: in Swift "\r\n" is one Character, which a split
+        // at "\n" does not cut.
+        var line = Array(data.split(separator: 10, omittingEmptySubsequences: false).first ?? [])
+        if line.last == 13 {
+            line.removeLast()
             log?.warning("mqtt.passwordFile \(file): its line ends in CR LF; the CR is not taken as part of the password")
         }
-        return String(line)
+        return String(decoding: line, as: UTF8.self)
     }
 
     public func start() {

@@ -28,7 +28,8 @@ enum FleetWords {
         if anonymous, [4, 5, 134, 135].contains(code) { return "broker refuses anonymous stations (set mqtt.username)" }
         switch code {
         case 134: return "broker refused the username or password"
-        case 135: return "broker refused the connection: not authorised"
+        // mosquitto answers a wrong password with "not authorised".
+        case 135: return "broker refused the username or password (not authorised)"
         case 133: return "broker refused the client id"
         case 132: return "broker refused the MQTT version"
         case 136, 137: return "broker unavailable"

@@ -39,6 +39,14 @@ final class FleetWorker: @unchecked Sendable {
     private var lastLive: String?
     private var queued = 0
     private var lastError: String?
+    /// When the current connection was accepted, and how many connections
+    /// in a row the broker dropped soon after: mosquitto 2.0 closes a
+    /// connection taken over by a client with the same id without saying
+    /// why (MQTT 5 brokers that do say it give reason 142).
+    private var connectedAt = 0.0
+    private var shortLived = 0
+    static let shortLife = 10.0
+    static let takeoverSuspicion = 3
     /// Seconds a broker gets to answer CONNECT (the TCP connect included).
     static let connackTimeout = 5.0
     static let maxBackoff = 4.0
@@ -84,6 +92,8 @@ final class FleetWorker: @unchecked Sendable {
 
     func run() {
         defer { mailbox.markFinished() }
+        // Named for ps, top and /proc: set from the thread itself, Foundation passes it to the kernel.
+        Thread.current.name = "plumscale-fleet"
         do {
             store = try HistoryStore(connectionTo: history)
             client = try MosquittoClient(settings: settings, password: try FleetSink.password(settings, log: nil))
@@ -168,7 +178,8 @@ final class FleetWorker: @unchecked Sendable {
         switch event {
         case .connected:
             phase = .connected
-            backoff = 0.5
+            connectedAt = now
+            if shortLived < Self.takeoverSuspicion { backoff = 0.5 }
             lastError = refusal.problem
             let version = client?.speaksV5 == true ? "MQTT 5" : "MQTT 3.1.1"
             log.info("fleet: connected to \(settings.host):\(settings.port) as station \(settings.station) (\(version))")
@@ -183,7 +194,16 @@ final class FleetWorker: @unchecked Sendable {
         case .refused(let code):
             retry(after: FleetWords.refusal(code, anonymous: settings.username == nil))
         case .disconnected(let code):
-            if !isWaiting { retry(after: code == 0 ? "disconnected" : FleetWords.disconnection(code, station: settings.station)) }
+            guard !isWaiting else { return }
+            let wasConnected = phase == .connected
+            shortLived = wasConnected && now - connectedAt < Self.shortLife ? shortLived + 1 : 0
+            if shortLived >= Self.takeoverSuspicion, code < 128 {
+                retry(
+                    after: "the broker keeps closing the connection soon after accepting it: "
+                        + "another station connected with station id \(settings.station)? (client id \(settings.clientID))")
+            } else {
+                retry(after: code == 0 ? "disconnected" : FleetWords.disconnection(code, station: settings.station))
+            }
         case .acknowledged(let mid, let reason):
             guard let flight = inFlight, flight.mid == mid else { return }
             inFlight = nil

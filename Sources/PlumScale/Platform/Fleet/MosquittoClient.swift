@@ -169,14 +169,19 @@ final class MosquittoClient {
 
     func disconnect() { mosquitto_disconnect(handle) }
 
-    /// Whether libmosquitto would take `topic` for a publish.
+    /// Whether libmosquitto would take `topic` for a publish: the checks
+    /// mosquitto_publish itself makes (no wildcard, at most 65,535 bytes,
+    /// MQTT's UTF-8).
     static func topicProblem(_ topic: String) -> String? {
-        mosquitto_pub_topic_check(topic) == MOSQ_ERR_SUCCESS.rawValue ? nil : "libmosquitto refuses the topic \(topic)"
+        mosquitto_pub_topic_check(topic) == MOSQ_ERR_SUCCESS.rawValue && isValidUTF8(topic)
+            ? nil : "libmosquitto refuses the topic \(JSONValue.quote(topic))"
     }
 
-    /// Whether libmosquitto takes `text` as an MQTT string (a username).
+    /// Whether libmosquitto takes `text` as an MQTT string (a username):
+    /// mosquitto_validate_utf8 and the length mosquitto_username_pw_set allows.
     static func isValidUTF8(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 65535 else { return bytes.isEmpty }
         return bytes.withUnsafeBytes { mosquitto_validate_utf8($0.baseAddress, Int32($0.count)) } == MOSQ_ERR_SUCCESS.rawValue
     }
 }
