@@ -46,7 +46,9 @@ public enum FleetPayload {
     /// the last weighing (its object count, its details as attributes),
     /// and whether the station is online. Names are the entity's alone:
     /// Home Assistant puts the device's name before them.
-    public static func discoveries(_ mqtt: Config.MQTT) -> [Discovery] {
+    /// `precision`: the decimals of the scale's display step in grams
+    /// (`displayPrecision`), 1 (the 0.1 g default) until the UI has said.
+    public static func discoveries(_ mqtt: Config.MQTT, precision: Int = 1) -> [Discovery] {
         let node = mqtt.nodeID
         let device: JSONValue = .fields([
             ("identifiers", .array([.string(node)])),
@@ -73,7 +75,7 @@ public enum FleetPayload {
                 ("name", .string("Weight")), ("state_topic", .string(mqtt.stateTopic)),
                 ("value_template", .string("{{ value_json.total.grams }}")), ("unit_of_measurement", .string("g")),
                 ("device_class", .string("weight")), ("state_class", .string("measurement")),
-                ("suggested_display_precision", .integer(1)), ("expire_after", expire),
+                ("suggested_display_precision", .integer(precision)), ("expire_after", expire),
             ] + available)
         let objects = entity(
             "objects",
@@ -106,6 +108,12 @@ public enum FleetPayload {
         ]
     }
 
+    /// The decimals that show a step of `stepGrams` grams (0.1 g: 1, 2 g: 0).
+    public static func displayPrecision(stepGrams: Double?) -> Int {
+        guard let step = stepGrams, step.isFinite, step > 0 else { return 1 }
+        return max(0, min(6, Int((-log10(step) - 1e-9).rounded(.up))))
+    }
+
     /// The weight sensor's document (the first of `discoveries`).
     public static func discovery(_ mqtt: Config.MQTT) -> String { discoveries(mqtt)[0].payload }
 }
@@ -118,6 +126,9 @@ public enum FleetLiveTiming {
 }
 
 extension AppState {
+    /// The suggested display precision of the weight sensor now.
+    public var fleetPrecision: Int { FleetPayload.displayPrecision(stepGrams: scale.gramScale?.stepGrams) }
+
     /// `PREFIX/STATION/state`, retained: the contacts on the glass and their
     /// total, as the state document gives them (layout pixels, grams).
     public func liveDocument(station: String) -> String {

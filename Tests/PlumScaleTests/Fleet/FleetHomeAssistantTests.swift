@@ -119,6 +119,12 @@ struct FleetHomeAssistantTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(state.liveDocument(station: "s").utf8)) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         #expect((total["grams"] as? NSNumber)?.doubleValue == 0, "\(total)")
+        // The display step of this scale (1 unit = 0.1 g): one decimal.
+        #expect(state.fleetPrecision == FleetPayload.displayPrecision(stepGrams: state.scale.gramScale?.stepGrams))
+        #expect(FleetPayload.displayPrecision(stepGrams: 0.1) == 1 && FleetPayload.displayPrecision(stepGrams: 2) == 0)
+        #expect(FleetPayload.displayPrecision(stepGrams: 0.01) == 2 && FleetPayload.displayPrecision(stepGrams: 0.5) == 1)
+        let two = FleetPayload.discoveries(Config.MQTT(host: "h", station: "s"), precision: 2)[0].payload
+        #expect(two.contains("\"suggested_display_precision\":2"))
         // Without grams there is nothing to say: null stays.
         let plain = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "p", mode: .force)))
         let other = try #require(try JSONSerialization.jsonObject(with: Data(plain.liveDocument(station: "s").utf8)) as? [String: Any])

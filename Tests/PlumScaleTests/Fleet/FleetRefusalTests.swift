@@ -141,4 +141,34 @@ struct FleetRefusalTests {
             windows.contains { FleetFixture.read($0.1).contains("another station connected with station id line-1") } ? true : nil
         }
     }
+
+    /// A 1 MB message on the topic the station subscribes to: its CONNECT
+    /// asked for packets of 16 KiB at most, so the broker drops it for the
+    /// station (and says so in its log), and the station stays connected.
+    @Test func aLargeIncomingMessageIsDroppedByTheBroker() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broker = try Broker(directory: dir)
+        let config = try FleetFixture.config(in: dir, FleetFixture.plain(broker.port))
+        let err = dir.appendingPathComponent("window.err").path
+        let window = try FleetFixture.window(
+            [
+                "--config", config, "--db", dir.appendingPathComponent("h.sqlite3").path, "--replay",
+                try FleetFixture.replay(in: dir, presses: 0), "--exit-after", "30",
+            ], stderr: err)
+        defer { window.terminate() }
+        try waitFor("the station connected (\(FleetFixture.read(err)))", timeout: 20) {
+            FleetFixture.read(err).contains("fleet: connected") ? true : nil
+        }
+        let big = dir.appendingPathComponent("big").path
+        try Data(repeating: 0x61, count: 1_000_000).write(to: URL(fileURLWithPath: big))
+        let publisher = try ChildProcess(
+            "/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "homeassistant/status", "-f", big],
+            stdout: big + ".out", stderr: big + ".err")
+        #expect(publisher.wait(timeout: 10) == 0)
+        try waitFor("the broker dropping the message for the station", timeout: 10) {
+            broker.log.contains("Dropping too large outgoing PUBLISH for plumscale-") ? true : nil
+        }
+        #expect(window.isRunning && !FleetFixture.read(err).contains("connection lost"), "\(FleetFixture.read(err))")
+    }
 }

@@ -31,7 +31,7 @@ public struct FleetLive {
         guard (pending && now >= nextAt) || keepalive else { return }
         let document = state.liveDocument(station: sink.settings.station)
         if document != last || keepalive {
-            sink.offerLive(document)
+            sink.offerLive(document, precision: state.fleetPrecision)
             sentAt = now
         }
         last = document

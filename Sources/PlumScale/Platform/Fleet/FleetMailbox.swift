@@ -13,12 +13,14 @@ final class FleetMailbox: @unchecked Sendable {
         var stop = false
         var wake = false
         var live: String?
+        var precision: Int?
     }
 
     private let condition = NSCondition()
     private var stopRequested = false
     private var wakeRequested = false
     private var live: String?
+    private var precision: Int?
     private var status: FleetStatus
     private var finished = false
     /// [read end, write end], both non-blocking: a full pipe already says "wake".
@@ -43,10 +45,11 @@ final class FleetMailbox: @unchecked Sendable {
     /// The descriptor that becomes readable when something was posted.
     var wakeDescriptor: Int32 { pipeEnds[0] }
 
-    func post(wake: Bool = false, live newLive: String? = nil, stop: Bool = false) {
+    func post(wake: Bool = false, live newLive: String? = nil, precision newPrecision: Int? = nil, stop: Bool = false) {
         condition.lock()
         wakeRequested = wakeRequested || wake
         if let newLive { live = newLive }
+        if let newPrecision { precision = newPrecision }
         stopRequested = stopRequested || stop
         condition.broadcast()
         condition.unlock()
@@ -64,7 +67,7 @@ final class FleetMailbox: @unchecked Sendable {
             wakeRequested = false
             live = nil
         }
-        return Taken(stop: stopRequested, wake: wakeRequested, live: live)
+        return Taken(stop: stopRequested, wake: wakeRequested, live: live, precision: precision)
     }
 
     var currentStatus: FleetStatus {

@@ -83,7 +83,8 @@ public final class FleetSink: @unchecked Sendable {
     public func weighingSaved() { mailbox.post(wake: true) }
 
     /// The newest live document (a newer one replaces one not yet sent).
-    public func offerLive(_ document: String) { mailbox.post(live: document) }
+    /// `precision`: the weight's display decimals; discovery is sent again when it changes.
+    public func offerLive(_ document: String, precision: Int? = nil) { mailbox.post(live: document, precision: precision) }
 
     /// Seconds between two live documents at most `liveHz`.
     public var liveInterval: Double { 1 / settings.liveHz }

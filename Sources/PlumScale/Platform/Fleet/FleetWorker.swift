@@ -39,6 +39,8 @@ final class FleetWorker: @unchecked Sendable {
     private var lastLive: String?
     private var queued = 0
     private var lastError: String?
+    /// The weight's display decimals in the discovery documents sent.
+    private var precision = 1
     /// When the current connection was accepted, and how many connections
     /// in a row the broker dropped soon after: mosquitto 2.0 closes a
     /// connection taken over by a client with the same id without saying
@@ -110,6 +112,10 @@ final class FleetWorker: @unchecked Sendable {
             if taken.stop { break }
             if let live = taken.live { pendingLive = live }
             if taken.wake { countQueued() }
+            if let new = taken.precision, new != precision {
+                precision = new
+                if phase == .connected { announce() }
+            }
             turn()
             report()
         }
@@ -225,7 +231,7 @@ final class FleetWorker: @unchecked Sendable {
     /// Availability and every discovery document (all retained).
     private func announce() {
         _ = client?.publish(settings.availabilityTopic, "online", qos: 1, retain: true)
-        for document in FleetPayload.discoveries(settings) {
+        for document in FleetPayload.discoveries(settings, precision: precision) {
             _ = client?.publish(document.topic, document.payload, qos: 1, retain: true)
         }
         // Before 0.1.0's fix the weight sensor's topic ignored the prefix:
