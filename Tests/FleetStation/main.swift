@@ -22,6 +22,7 @@ do {
     guard let settings = try ConfigFile.load(explicitPath: configPath).config.mqtt else {
         throw RuntimeFailure("\(configPath): no mqtt section")
     }
+    try FleetSink.preflight(settings, log: Log())
     let history = try HistoryService(path: db, configPath: nil)
     let statusLock = NSLock()
     nonisolated(unsafe) var sinkRef: FleetSink?

@@ -90,7 +90,7 @@ public enum WindowCommand {
 
     /// The MQTT sink (README "Fleet"), publishing this history's outbox.
     static func startFleet(_ settings: Config.MQTT, history: HistoryService, log: Log) throws -> FleetSink {
-        _ = try FleetSink.password(settings)  // an unreadable password file stops the start, as a bad config does
+        try FleetSink.preflight(settings, log: log)  // what would stop the sink stops the start, as a bad config does
         let sink = FleetSink(settings: settings, history: history, log: log) {
             var event = SDL_Event()
             event.type = SDL_USEREVENT.rawValue

@@ -28,10 +28,14 @@ extension Config {
         public var topic: String
         /// `liveHz`: the most live readings a second on the state topic, in (0, 60]; default 5.
         public var liveHz: Double
+        /// `allowPasswordWithoutTLS`: send the password in the clear to a
+        /// broker that is not on this machine. Off by default: such a
+        /// config is refused (on loopback plain TCP is allowed).
+        public var allowPasswordWithoutTLS: Bool
 
         public init(
             host: String, port: Int? = nil, caFile: String? = nil, username: String? = nil, passwordFile: String? = nil,
-            station: String, topic: String = "plumscale", liveHz: Double = 5
+            station: String, topic: String = "plumscale", liveHz: Double = 5, allowPasswordWithoutTLS: Bool = false
         ) {
             self.host = host
             self.port = port ?? (caFile == nil ? 1883 : 8883)
@@ -41,6 +45,7 @@ extension Config {
             self.station = station
             self.topic = topic
             self.liveHz = liveHz
+            self.allowPasswordWithoutTLS = allowPasswordWithoutTLS
         }
 
         /// `PREFIX/STATION`, under which every topic of this station lies.
@@ -48,8 +53,46 @@ extension Config {
         public var weighingsTopic: String { base + "/weighings" }
         public var stateTopic: String { base + "/state" }
         public var availabilityTopic: String { base + "/availability" }
+        /// Home Assistant's node id (and the stem of every unique_id): the
+        /// station under its prefix, so `siteA/bench-1` and `siteB/bench-1`
+        /// are two devices. Readable (the prefix's letters kept, others as
+        /// `_`) and exact (a hash of the prefix as written, when the
+        /// readable form loses something).
+        public var nodeID: String {
+            let slug = String(String.UnicodeScalarView(topic.unicodeScalars.map { Self.isIDScalar($0) ? $0 : "_" }))
+            let exact = slug == topic && topic != "plumscale"
+            if topic == "plumscale" { return "plumscale_\(station)" }
+            return exact ? "plumscale_\(slug)_\(station)" : "plumscale_\(slug)_\(Self.fnv32(topic))_\(station)"
+        }
+
         /// Home Assistant's MQTT discovery topic for the weight sensor.
-        public var discoveryTopic: String { "homeassistant/sensor/\(station)_weight/config" }
+        public var discoveryTopic: String { discoveryTopic(component: "sensor", entity: "weight") }
+
+        /// `homeassistant/COMPONENT/NODE/ENTITY/config`.
+        public func discoveryTopic(component: String, entity: String) -> String {
+            "homeassistant/\(component)/\(nodeID)/\(entity)/config"
+        }
+
+        /// Where Home Assistant says it (re)started: its birth message.
+        public static let homeAssistantStatusTopic = "homeassistant/status"
+
+        static func isIDScalar(_ s: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "-"
+        }
+
+        /// FNV-1a of the UTF-8 bytes, 8 hex digits: stable across runs and builds.
+        static func fnv32(_ text: String) -> String {
+            var hash: UInt32 = 0x811c_9dc5
+            for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            let hex = String(hash, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }
+
+        /// The MQTT client id: at most 23 bytes (all a 3.1.1 broker must
+        /// accept), the same for the same prefix and station on every start,
+        /// so a second station with this station id takes the connection
+        /// over and both are told (FleetWorker).
+        public var clientID: String { "plumscale-" + Self.fnv32(topic + "/" + station) + "-" + Self.fnv32(station).prefix(4) }
 
         var json: JSONValue {
             var members = [JSONMember("host", .string(host)), JSONMember("port", .number(Double(port)))]
@@ -60,6 +103,7 @@ extension Config {
                 JSONMember("station", .string(station)), JSONMember("topic", .string(topic)),
                 JSONMember("liveHz", .number(liveHz)),
             ]
+            if allowPasswordWithoutTLS { members.append(JSONMember("allowPasswordWithoutTLS", .bool(true))) }
             return .object(members)
         }
     }

@@ -18,12 +18,15 @@ public struct FleetStatus: Equatable, Sendable {
         self.lastError = lastError
     }
 
-    /// The line on screen: "Fleet: connected", "Fleet: 12 queued, broker unreachable".
+    /// The line on screen: "Fleet: connected", "Fleet: 12 queued, broker
+    /// unreachable", "Fleet: connected, 3 queued, the broker refuses
+    /// weighings on plumscale/bench-1/weighings: not authorised". The
+    /// queue is shown in every state, connecting included.
     public var text: String {
         var parts: [String] = []
         if connected { parts.append("connected") }
         if queued > 0 { parts.append("\(queued) queued") }
-        if !connected { parts.append(lastError ?? "connecting") }
+        if let lastError { parts.append(lastError) } else if !connected { parts.append("connecting") }
         return "Fleet: " + parts.joined(separator: ", ")
     }
 

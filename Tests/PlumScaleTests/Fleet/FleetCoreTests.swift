@@ -35,7 +35,7 @@ import Testing
                 WeighedObject(index: 0, x: 10, y: 20, force: 0.5, grams: 120.5, stable: true, tare: 0.01),
                 WeighedObject(index: 1, x: 30, y: 40, force: nil, grams: nil, stable: false),
             ], units: "oz", step: 0.005)
-        let text = FleetPayload.weighing(station: "bench-1", id: 42, weighing)
+        let text = FleetPayload.weighing(station: "bench-1", id: 42, uuid: "u-42", weighing)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["station"] as? String == "bench-1")
         #expect((object["id"] as? NSNumber)?.intValue == 42)
@@ -77,7 +77,7 @@ import Testing
             objects: [WeighedObject(index: 0, x: 1, y: 2, force: 0.3, grams: nil, stable: true)])
         _ = try store.save(weighing)
         #expect(try store.outboxCount() == 0)  // no broker configured: no outbox
-        store.outbox = { id, _ in .init(topic: "t", payload: "#\(id)") }
+        store.outbox = { id, _, _ in .init(topic: "t", payload: "#\(id)") }
         let second = try store.save(weighing)
         // The outbox insert fails (its table away): the weighing is rolled back with it.
         try store.execute("ALTER TABLE outbox RENAME TO parked")
@@ -101,7 +101,7 @@ import Testing
             try old.execute("INSERT INTO weighings(id, taken_at, device, mode) VALUES (1, 1714564800000000, 'old', 'force')")
         }
         let store = try HistoryStore(path: dir.database)
-        #expect(try store.userVersion() == 4)
+        #expect(try store.userVersion() == HistoryStore.schemaVersion)
         #expect(try store.outboxCount() == 0)
         #expect(try store.count() == 1)
     }

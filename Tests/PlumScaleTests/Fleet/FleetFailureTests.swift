@@ -62,7 +62,7 @@ struct FleetFailureTests {
     @Test func aWrongPasswordIsSaidPlainlyAndLosesNothing() throws {
         let dir = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.sh("mosquitto_passwd -b -c passwords station secret; printf 'guess\\n' > password", in: dir)
+        try Self.sh("mosquitto_passwd -b -c passwords station secret; printf 'guess\\n' > password; chmod 600 password", in: dir)
         let broker = try Broker(directory: dir, extra: ["allow_anonymous false", "password_file \(dir.path)/passwords"])
         let subscription = try Subscription(broker, topic: Self.topic, extra: ["-u", "station", "-P", "secret"])
         let db = dir.appendingPathComponent("h.sqlite3").path
@@ -76,6 +76,7 @@ struct FleetFailureTests {
         #expect(subscription.weighingIDs(topic: Self.topic).isEmpty)
 
         try "secret\n".write(toFile: dir.appendingPathComponent("password").path, atomically: true, encoding: .utf8)
+        chmod(dir.appendingPathComponent("password").path, 0o600)
         let (delivered, output) = try Self.station(config, db: db, count: 0, wait: 15)
         #expect(delivered == 0, "\(output)")
         #expect(firstArrivals(try subscription.waitForWeighings(3, topic: Self.topic, timeout: 10)) == [1, 2, 3])

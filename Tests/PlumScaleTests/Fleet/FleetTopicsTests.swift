@@ -30,7 +30,7 @@ struct FleetTopicsTests {
             Self.payloads(subscription, state).contains { $0.contains("\"contacts\":[{\"id\":1,") } ? true : nil
         }
         #expect(Self.payloads(subscription, availability).first == "online")
-        let discovery = try #require(Self.payloads(subscription, "homeassistant/sensor/line-1_weight/config").first)
+        let discovery = try #require(Self.payloads(subscription, "homeassistant/sensor/plumscale_line-1/weight/config").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(discovery.utf8)) as? [String: Any])
         #expect(object["state_topic"] as? String == state)
         #expect(try subscription.waitForWeighings(1, topic: "plumscale/line-1/weighings", timeout: 10) == [1])

@@ -20,6 +20,9 @@ final class Broker {
     let port: Int
     private let extra: [String]
     private var process: ChildProcess?
+    /// The log of the running broker (log_type all): what it did, said by itself.
+    private(set) var logPath = ""
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// `extra`: more lines for the listener (TLS files, password_file).
     init(directory: URL, port: Int? = nil, extra: [String] = ["allow_anonymous true"]) throws {
@@ -44,6 +47,7 @@ final class Broker {
             ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("mosquitto-\(UUID().uuidString.prefix(4)).log").path
+        logPath = log
         process = try ChildProcess(Self.binary, ["-c", configPath], stderr: log)
         try waitFor("mosquitto on port \(port) (log \(log))", timeout: 10) { () -> Bool? in
             guard process?.isRunning == true else {
@@ -88,13 +92,13 @@ final class Broker {
 
     /// A TCP socket listening on loopback: the kernel completes every
     /// handshake, and nothing ever answers (the silent broker).
-    static func listening(port: Int) throws -> Int32 {
+    static func listening(port: Int, backlog: Int32 = 16) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else {
+        guard fd >= 0, bound == 0, listen(fd, backlog) == 0 else {
             close(fd)
             throw WaitFailure("no loopback listener: \(String(cString: strerror(errno)))")
         }
@@ -114,10 +118,15 @@ final class Subscription {
         process = try ChildProcess(
             Broker.subscriber, ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1", "-c", "-i", id, "-v"] + extra,
             stdout: output, stderr: output + ".err")
-        // Subscribed once the broker knows the client: give it a moment, then check it is still there.
-        usleep(300_000)
-        guard process.isRunning else {
-            throw WaitFailure("mosquitto_sub ended: \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
+        // Subscribed once the broker has acknowledged the subscription (its
+        // log says so): a message published after that reaches it.
+        let process = self.process
+        let output = self.output
+        try waitFor("the broker's SUBACK to \(id)", timeout: 10) { () -> Bool? in
+            guard process.isRunning else {
+                throw WaitFailure("mosquitto_sub ended: \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
+            }
+            return broker.log.contains("Sending SUBACK to \(id)") ? true : nil
         }
     }
 

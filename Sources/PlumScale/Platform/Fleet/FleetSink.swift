@@ -21,17 +21,51 @@ public final class FleetSink: @unchecked Sendable {
         worker = FleetWorker(settings: settings, history: history.store, mailbox: mailbox, log: log, onChange: onChange)
     }
 
-    /// The password from `passwordFile`'s first line (nil without one).
-    public static func password(_ settings: Config.MQTT) throws -> String? {
+    /// Everything that would stop the sink, checked before it starts, so a
+    /// station that cannot publish fails at its start (exit 1, the reason
+    /// said) instead of running with an outbox that only grows: every topic
+    /// and the username as libmosquitto itself checks them, and the
+    /// password file. The password (nil without one).
+    @discardableResult
+    public static func preflight(_ settings: Config.MQTT, log: Log?) throws -> String? {
+        var topics = [settings.weighingsTopic, settings.stateTopic, settings.availabilityTopic]
+        topics += FleetPayload.discoveries(settings).map(\.topic)
+        if let problem = topics.lazy.compactMap(MosquittoClient.topicProblem).first { throw RuntimeFailure("mqtt.topic: \(problem)") }
+        if let username = settings.username, !MosquittoClient.isValidUTF8(username) {
+            throw RuntimeFailure("mqtt.username: libmosquitto refuses it (MQTT strings are UTF-8 without control characters)")
+        }
+        return try password(settings, log: log)
+    }
+
+    /// The password from `passwordFile`'s first line (nil without one). A
+    /// file that others may read is refused (the password is as good as
+    /// published); a CR before the line feed (a file written on Windows) is
+    /// not part of the password, and is said.
+    public static func password(_ settings: Config.MQTT, log: Log?) throws -> String? {
         guard let file = settings.passwordFile else { return nil }
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & S_IROTH != 0 {
+            throw RuntimeFailure(
+                "mqtt.passwordFile \(file): readable by every user of this machine (mode \(String(info.st_mode & 0o777, radix: 8))); "
+                    + "chmod o-r it")
+        }
         let data: Data
         do throws(InputFileProblem) {
             data = try InputFile.read(file)
         } catch {
             throw RuntimeFailure("mqtt.passwordFile \(file): \(error.reason)")
         }
-        let text = String(decoding: data, as: UTF8.self)
-        return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        if data.contains(0) {
+            throw RuntimeFailure("mqtt.passwordFile \(file): holds a NUL byte (libmosquitto would cut the password there)")
+        }
+        // By the bytes: in Swift "\r\n" is one Character, which a split
+        // at "\n" does not cut.
+        var line = Array(data.split(separator: 10, omittingEmptySubsequences: false).first ?? [])
+        if line.last == 13 {
+            line.removeLast()
+            log?.warning("mqtt.passwordFile \(file): its line ends in CR LF; the CR is not taken as part of the password")
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 
     public func start() {
@@ -49,7 +83,8 @@ public final class FleetSink: @unchecked Sendable {
     public func weighingSaved() { mailbox.post(wake: true) }
 
     /// The newest live document (a newer one replaces one not yet sent).
-    public func offerLive(_ document: String) { mailbox.post(live: document) }
+    /// `precision`: the weight's display decimals; discovery is sent again when it changes.
+    public func offerLive(_ document: String, precision: Int? = nil) { mailbox.post(live: document, precision: precision) }
 
     /// Seconds between two live documents at most `liveHz`.
     public var liveInterval: Double { 1 / settings.liveHz }

@@ -3,27 +3,40 @@ import Foundation
 import PlumScaleCore
 
 /// One libmosquitto client, driven by hand from one thread (the fleet
-/// sink's): `connect`, then `loop` again and again; what the callbacks
-/// report is collected in `events` for the caller to take. Each
+/// sink's): `connect`, then `loop` or `serve` again and again; what the
+/// callbacks report is collected in `events` for the caller to take. Each
 /// connection attempt starts from `reset()`, so libmosquitto keeps no
 /// message of an earlier connection: the outbox is the only queue.
+///
+/// MQTT 5 first: its PUBACK says whether the broker took a message (3.1.1's
+/// cannot say "refused"), and its CONNECT can bound what the broker sends.
+/// A broker that answers "unsupported protocol version" is asked again in
+/// 3.1.1 (`fallBack()`), and the sink says so.
 final class MosquittoClient {
     enum Event: Equatable {
         /// CONNACK accepted.
         case connected
-        /// CONNACK refused, with MQTT's return code (4: bad username or password, 5: not authorised).
+        /// CONNACK refused: MQTT 5's reason code, or 3.1.1's return code.
         case refused(Int32)
+        /// A libmosquitto error code, or (from 128) the reason code of the broker's DISCONNECT.
         case disconnected(Int32)
-        /// PUBACK for a QoS 1 message (QoS 0: once written).
-        case acknowledged(Int32)
+        /// PUBACK for a QoS 1 message with its reason code (below 128: taken).
+        case acknowledged(mid: Int32, reason: Int32)
+        /// A message on a topic the client subscribed to.
+        case message(topic: String, payload: String)
     }
 
     private let handle: OpaquePointer
     private let settings: Config.MQTT
     private let password: String?
-    private let clientID: String
     /// Keepalive, seconds: a broker silent this long is given up.
     static let keepalive: Int32 = 5
+    /// The largest packet the broker may send us (MQTT 5's Maximum Packet
+    /// Size in CONNECT): the station subscribes only to Home Assistant's
+    /// birth message. A compliant broker drops a larger one for us (and
+    /// mosquitto logs it); libmosquitto 2.0 has no limit of its own.
+    static let maxIncomingBytes: Int32 = 16 * 1024
+    private(set) var speaksV5 = true
     var events: [Event] = []
 
     private static let library: Void = { mosquitto_lib_init() }()
@@ -32,8 +45,9 @@ final class MosquittoClient {
         _ = Self.library
         self.settings = settings
         self.password = password
-        clientID = "plumscale-\(settings.station)-\(getpid())"
-        guard let handle = mosquitto_new(clientID, true, nil) else { throw FleetFailure("libmosquitto: no client (out of memory)") }
+        guard let handle = mosquitto_new(settings.clientID, true, nil) else {
+            throw FleetFailure("libmosquitto: no client (out of memory)")
+        }
         self.handle = handle
         try configure()
     }
@@ -42,14 +56,19 @@ final class MosquittoClient {
 
     /// A fresh client (no messages left from before), configured again.
     func reset() throws(FleetFailure) {
-        mosquitto_reinitialise(handle, clientID, true, nil)
+        mosquitto_reinitialise(handle, settings.clientID, true, nil)
         events.removeAll()
         try configure()
     }
 
+    /// The broker speaks only MQTT 3.1.1: every later attempt uses it.
+    func fallBack() { speaksV5 = false }
+
     private func configure() throws(FleetFailure) {
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        let version = speaksV5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
+        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, version)
+        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         let will = Array("offline".utf8)
         try check(mosquitto_will_set(handle, settings.availabilityTopic, Int32(will.count), will, 1, true), "the last will")
         if let username = settings.username {
@@ -58,14 +77,20 @@ final class MosquittoClient {
         if let ca = settings.caFile {
             try check(mosquitto_tls_set(handle, ca, nil, nil, nil, nil), "TLS with the CA file \(ca)")
         }
-        mosquitto_connect_callback_set(handle) { _, object, code in
+        mosquitto_connect_v5_callback_set(handle) { _, object, code, _, _ in
             MosquittoClient.client(object)?.events.append(code == 0 ? .connected : .refused(code))
         }
-        mosquitto_disconnect_callback_set(handle) { _, object, code in
+        mosquitto_disconnect_v5_callback_set(handle) { _, object, code, _ in
             MosquittoClient.client(object)?.events.append(.disconnected(code))
         }
-        mosquitto_publish_callback_set(handle) { _, object, mid in
-            MosquittoClient.client(object)?.events.append(.acknowledged(mid))
+        mosquitto_publish_v5_callback_set(handle) { _, object, mid, reason, _ in
+            MosquittoClient.client(object)?.events.append(.acknowledged(mid: mid, reason: reason))
+        }
+        mosquitto_message_v5_callback_set(handle) { _, object, message, _ in
+            guard let message = message?.pointee, let topic = message.topic else { return }
+            let bytes = message.payload.map { UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)) }
+            let payload = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            MosquittoClient.client(object)?.events.append(.message(topic: String(cString: topic), payload: payload))
         }
     }
 
@@ -77,15 +102,57 @@ final class MosquittoClient {
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw FleetFailure("\(what): \(FleetWords.error(code))") }
     }
 
-    /// Opens the TCP (and TLS) connection and sends CONNECT; the CONNACK
-    /// comes through `loop`. A libmosquitto error code.
+    /// Starts the TCP (and TLS) connection without waiting for it (the
+    /// caller bounds the wait for CONNACK; a broker that drops SYNs cannot
+    /// hold the thread for the kernel's 130 s), and queues CONNECT. Only
+    /// the name lookup blocks. A libmosquitto error code.
     func connect() -> Int32 {
-        mosquitto_connect(handle, settings.host, Int32(settings.port), Self.keepalive)
+        if speaksV5 {
+            // libmosquitto 2.0 has no asynchronous connect with CONNECT
+            // properties, but keeps the properties that
+            // mosquitto_connect_bind_v5 was given before it checks the
+            // port: given port -1 it stores them and returns at once, and
+            // the asynchronous connect then sends them.
+            var properties: OpaquePointer?
+            mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(Self.maxIncomingBytes))
+            defer { mosquitto_property_free_all(&properties) }
+            _ = mosquitto_connect_bind_v5(handle, settings.host, -1, Self.keepalive, nil, properties)
+        }
+        return mosquitto_connect_async(handle, settings.host, Int32(settings.port), Self.keepalive)
     }
 
-    /// Reads and writes what is pending, waiting up to `milliseconds`.
+    /// While connecting: libmosquitto's own loop (it drives the TLS
+    /// handshake), waiting up to `milliseconds`.
     func loop(milliseconds: Int32) -> Int32 {
         mosquitto_loop(handle, milliseconds, 1)
+    }
+
+    /// Once connected: waits until the broker's socket or `wake` is ready,
+    /// or `timeout` seconds pass (nothing is polled meanwhile), then reads,
+    /// writes and keeps the connection alive. A libmosquitto error code.
+    func serve(wake: Int32, timeout: Double) -> Int32 {
+        let socket = mosquitto_socket(handle)
+        guard socket >= 0 else { return MOSQ_ERR_NO_CONN.rawValue }
+        var fds = [
+            pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, nfds_t(wake >= 0 ? 2 : 1), Int32(max(0, min(timeout, 60)) * 1000))
+        if ready < 0, errno != EINTR { return MOSQ_ERR_ERRNO.rawValue }
+        if fds[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            let code = mosquitto_loop_read(handle, 1)
+            if code != MOSQ_ERR_SUCCESS.rawValue { return code }
+        }
+        if mosquitto_want_write(handle) {
+            let code = mosquitto_loop_write(handle, 1)
+            if code != MOSQ_ERR_SUCCESS.rawValue { return code }
+        }
+        return mosquitto_loop_misc(handle)
+    }
+
+    /// Writes what is queued now (a publish made between two serves).
+    func flush() -> Int32 {
+        mosquitto_want_write(handle) ? mosquitto_loop_write(handle, 1) : MOSQ_ERR_SUCCESS.rawValue
     }
 
     /// Queues a message (written at once when the socket takes it); its mid, or the error.
@@ -96,7 +163,27 @@ final class MosquittoClient {
         return code == MOSQ_ERR_SUCCESS.rawValue ? .success(mid) : .failure(FleetFailure(FleetWords.error(code)))
     }
 
+    func subscribe(_ topic: String) -> Int32 {
+        mosquitto_subscribe(handle, nil, topic, 0)
+    }
+
     func disconnect() { mosquitto_disconnect(handle) }
+
+    /// Whether libmosquitto would take `topic` for a publish: the checks
+    /// mosquitto_publish itself makes (no wildcard, at most 65,535 bytes,
+    /// MQTT's UTF-8).
+    static func topicProblem(_ topic: String) -> String? {
+        mosquitto_pub_topic_check(topic) == MOSQ_ERR_SUCCESS.rawValue && isValidUTF8(topic)
+            ? nil : "libmosquitto refuses the topic \(JSONValue.quote(topic))"
+    }
+
+    /// Whether libmosquitto takes `text` as an MQTT string (a username):
+    /// mosquitto_validate_utf8 and the length mosquitto_username_pw_set allows.
+    static func isValidUTF8(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 65535 else { return bytes.isEmpty }
+        return bytes.withUnsafeBytes { mosquitto_validate_utf8($0.baseAddress, Int32($0.count)) } == MOSQ_ERR_SUCCESS.rawValue
+    }
 }
 
 /// Something the fleet sink could not do, in words for the screen.

@@ -22,14 +22,15 @@ extension HistoryStore {
             let heaviest = weighing.heaviest
             let insert = try prepare(
                 """
-                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step, uuid)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """)
+            let uuid = UUID().uuidString.lowercased()
             insert.bind([
                 .int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
                 .text(weighing.mode), .int(Int64(weighing.objects.count)),
                 heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
-                .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil },
+                .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil }, .text(uuid),
             ])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
@@ -46,7 +47,7 @@ extension HistoryStore {
                 ])
                 _ = try object.step(fail: failure)
             }
-            if let outbox { try enqueue(outbox(id, weighing), weighingID: id) }
+            if let outbox { try enqueue(outbox(id, uuid, weighing), weighingID: id) }
             try execute("COMMIT")
             return id
         } catch {

@@ -59,6 +59,17 @@ extension HistoryStore {
             topic TEXT NOT NULL,
             payload TEXT NOT NULL);
         """,
+        // v5: each weighing's id for ever (issue 27): a random UUID, so a
+        // consumer deduplicating by it keeps a reinstalled station's
+        // weighings (row ids start again at 1 in a new database). Rows
+        // from before get one now; the row id stays as it was.
+        """
+        ALTER TABLE weighings ADD COLUMN uuid TEXT;
+        UPDATE weighings SET uuid = lower(
+            hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+            || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+        CREATE UNIQUE INDEX weighings_by_uuid ON weighings(uuid);
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

@@ -38,8 +38,14 @@ public final class HistoryService {
     /// transaction, for `sink` to publish.
     public func publish(to sink: FleetSink) {
         let settings = sink.settings
-        store.outbox = { id, weighing in
-            .init(topic: settings.weighingsTopic, payload: FleetPayload.weighing(station: settings.station, id: id, weighing))
+        store.outbox = { id, uuid, weighing in
+            // The device name as the history stores it (a NUL replaced):
+            // what is published is what is kept, and JSON consumers such as
+            // PostgreSQL's jsonb refuse \u0000.
+            var stored = weighing
+            stored.device = HistoryStore.storedName(weighing.device)
+            return .init(
+                topic: settings.weighingsTopic, payload: FleetPayload.weighing(station: settings.station, id: id, uuid: uuid, stored))
         }
         fleet = sink
     }

@@ -11,9 +11,9 @@ public final class HistoryStore {
     public let path: String
     let db: OpaquePointer
     /// Set when a broker is configured: what each saved weighing publishes
-    /// (topic and payload, given its new id), put in the outbox in the
-    /// weighing's own transaction (FleetOutbox.swift).
-    public var outbox: (@Sendable (Int64, Weighing) -> FleetOutboxEntry.Message)?
+    /// (topic and payload, given its new row id and uuid), put in the
+    /// outbox in the weighing's own transaction (FleetOutbox.swift).
+    public var outbox: (@Sendable (Int64, String, Weighing) -> FleetOutboxEntry.Message)?
 
     /// Opens (creating if needed) the history at `path`, or at `defaultPath` when nil,
     /// migrating it to the current schema.

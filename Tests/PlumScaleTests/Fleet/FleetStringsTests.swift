@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import PlumScale
+@testable import PlumScaleCore
+
+/// What reaches libmosquitto, checked by `config check` as the library
+/// itself checks it (issues 27.2, 29.8, 29.18): a prefix the broker keeps
+/// for itself, a NUL that C would cut at, characters MQTT refuses.
+@Suite struct FleetStringsTests {
+    static func config(_ fields: String) -> String {
+        #"{"mqtt": {"host": "127.0.0.1", "station": "s", "# + fields + "}}"
+    }
+
+    /// "a", the scalar, "b" (Swift literals refuse some of these scalars).
+    static func around(_ value: UInt32) -> String { "a" + String(Character(Unicode.Scalar(value)!)) + "b" }
+
+    @Test(arguments: [
+        (#""topic": "$SYS/fleet""#, "mqtt.topic", "must not start with $"),
+        (#""topic": "$share/g/fleet""#, "mqtt.topic", "must not start with $"),
+        (#""topic": "a\tb""#, "mqtt.topic", "U+0009"),
+        (#""topic": "a\u0001b""#, "mqtt.topic", "U+0001"),
+        (#""topic": "a\uffffb""#, "mqtt.topic", "U+FFFF"),
+        (#""topic": "a\u0085b""#, "mqtt.topic", "U+0085"),
+        (#""topic": "site\u202eA""#, "mqtt.topic", "bidirectional mark U+202E"),
+        (#""topic": "a\u0000b""#, "mqtt.topic", "NUL"),
+        (#""host": "127.0.0.1\u0000evil""#, "mqtt.host", "NUL"),
+        (#""host": "broker\n.lan""#, "mqtt.host", "control characters"),
+        (#""username": "a\u0000b""#, "mqtt.username", "NUL"),
+        (#""username": "a\u0007b""#, "mqtt.username", "U+0007"),
+    ])
+    func refusedWithItsKey(field: String, path: String, words: String) throws {
+        // host given twice would be a duplicate key: replace the default one.
+        let text =
+            field.hasPrefix(#""host""#)
+            ? #"{"mqtt": {"station": "s", \#(field)}}"# : Self.config(field)
+        let error = try #require(throws: ConfigError.self) { try Config.parse(text) }
+        #expect(error.paths == [path], "\(error)")
+        #expect(error.description.contains(words), "\(error)")
+    }
+
+    @Test func aTopicLongerThanMQTTAllowsIsRefused() throws {
+        let long = String(repeating: "a", count: 65_530)
+        let error = try #require(throws: ConfigError.self) { try Config.parse(Self.config(#""topic": "\#(long)""#)) }
+        #expect(error.paths == ["mqtt.topic"] && error.description.contains("65535 bytes"), "\(error.description.prefix(200))")
+    }
+
+    /// The core's rule and libmosquitto's own checks agree, string by string.
+    @Test(
+        arguments: [0x9, 0x1, 0x7F, 0x9F, 0xA0, 0xFFFF, 0xFFFE, 0x1FFFF, 0x10FFFE, 0xFDD0, 0xFDEF, 0xFDF0, 0x202E].map(around) + [
+            "plumscale", "ünïcødé/ok", "emoji 🍑", String(repeating: "x", count: 65_535), String(repeating: "x", count: 65_536),
+        ])
+    func theCoreRefusesWhatLibmosquittoRefuses(text: String) {
+        let core = MQTTText.problem(text, what: "a topic") == nil
+        #expect(core == MosquittoClient.isValidUTF8(text) && core == (MosquittoClient.topicProblem(text) == nil), "\(text.prefix(20))")
+    }
+
+    @Test func aPasswordCrossingTheNetworkInClearNeedsConsent() throws {
+        let plain = #"{"mqtt": {"host": "broker.lan", "station": "s", "username": "u", "passwordFile": "pw"}}"#
+        let error = try #require(throws: ConfigError.self) { try Config.parse(plain) }
+        #expect(error.paths == ["mqtt.passwordFile"] && error.description.contains("unencrypted to broker.lan"), "\(error)")
+        let allowed = plain.replacingOccurrences(of: #""station""#, with: #""allowPasswordWithoutTLS": true, "station""#)
+        #expect(try Config.parse(allowed).mqtt?.allowPasswordWithoutTLS == true)
+        for host in ["127.0.0.1", "localhost", "::1"] {
+            #expect(throws: Never.self) { try Config.parse(plain.replacingOccurrences(of: "broker.lan", with: host)) }
+        }
+        #expect(throws: ConfigError.self) { try Config.parse(plain.replacingOccurrences(of: "broker.lan", with: "127.evil.example")) }
+    }
+
+    @Test func aPasswordFileOthersCanReadIsRefusedAndCRLFIsStripped() throws {
+        let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/pw"
+        try "secret\r\nsecond line\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let mqtt = Config.MQTT(host: "127.0.0.1", username: "u", passwordFile: file, station: "s")
+        chmod(file, 0o644)
+        let error = try #require(throws: RuntimeFailure.self) { try FleetSink.password(mqtt, log: nil) }
+        #expect("\(error)".contains("readable by every user"), "\(error)")
+        chmod(file, 0o640)
+        #expect(try FleetSink.password(mqtt, log: nil) == "secret")
+    }
+
+    /// Through the real program: exit 2 naming the file, the line and the key.
+    @Test func configCheckRefusesADollarPrefix() throws {
+        let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/config.json"
+        try ConfigTests.ConfigFileTests.write(
+            "{\n  \"mqtt\": {\n    \"host\": \"127.0.0.1\", \"station\": \"s\",\n    \"topic\": \"$SYS/fleet\"\n  }\n}\n", to: path)
+        let result = try runPlumscale(["config", "check", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(path): line 4: mqtt.topic: must not start with $"), "\(result.stderr)")
+    }
+
+    /// Client ids fit every broker and are fixed per prefix and station.
+    @Test func clientIDsAreShortAndStable() {
+        let a = Config.MQTT(host: "h", station: String(repeating: "s", count: 64), topic: "siteA")
+        let b = Config.MQTT(host: "h", station: String(repeating: "s", count: 64), topic: "siteB")
+        #expect(a.clientID.utf8.count <= 23 && b.clientID.utf8.count <= 23)
+        #expect(a.clientID != b.clientID)
+        #expect(a.clientID == Config.MQTT(host: "other", station: a.station, topic: "siteA").clientID)
+    }
+}
