@@ -27,6 +27,7 @@ public final class HistoryStore {
     /// Opens and migrates only up to `schemaTarget` (tests build old databases with it).
     init(path: String?, environment: [String: String], schemaTarget: Int) throws {
         let path = try path ?? Self.defaultPath(environment: environment)
+        if let problem = InputFile.nulProblem(path) { throw HistoryError.notADatabase(path: TerminalText.visible(path), reason: problem) }
         let parent = (path as NSString).deletingLastPathComponent
         let directory = parent.isEmpty ? "." : parent
         try Self.ensureDirectory(directory)
