@@ -28,7 +28,7 @@ public enum ReplayLoader {
     /// it all: what it is and its device.
     public static func open(path: String, description: String? = nil) throws -> Source {
         if let description {
-            let device = try EvemuStream.device(lines: lines(description, lenient: true), file: description)
+            let device = try EvemuStream.device(lines: lines(description, lenient: true, what: nil), file: description)
             return Source(path: path, description: description, format: .evemu, device: device)
         }
         let format = try format(path: path)
@@ -71,7 +71,7 @@ public enum ReplayLoader {
             return parsed.warnings
         case .evemu:
             var stream = EvemuStream(file: source.description ?? source.path)
-            let first = try lines(source.description ?? source.path, lenient: true)
+            let first = try lines(source.description ?? source.path, lenient: true, what: source.description == nil ? replayFile : nil)
             reading(first)
             for line in first { try stream.line(line, into: &sink) }
             if let failure = first.failure { throw failure }
@@ -105,6 +105,8 @@ public enum ReplayLoader {
         }
     }
 
+    public static let replayFile = "a replay file: JSON Lines or evemu"
+
     /// What a replay file holds, judged from its first 64 kB.
     public enum Format: Equatable, Sendable { case jsonLines, evemu, evemuEventsOnly }
 
@@ -129,11 +131,12 @@ public enum ReplayLoader {
 
     /// The lines of a replay, read as they are parsed; `lenient` for evemu
     /// (bytes that are not UTF-8 read as U+FFFD).
-    public static func lines(_ path: String, lenient: Bool = false) throws -> LineReader {
+    /// `what` the file should be, for the error (nil: the reason alone).
+    public static func lines(_ path: String, lenient: Bool = false, what: String? = replayFile) throws -> LineReader {
         do throws(InputFileProblem) {
             return try LineReader(path: path, lenient: lenient)
         } catch {
-            throw InputFileError(file: path, "\(error.reason) (expected a replay file: JSON Lines or evemu)")
+            throw InputFileError(file: path, what.map { "\(error.reason) (expected \($0))" } ?? error.reason)
         }
     }
 

@@ -68,9 +68,12 @@ final class SessionRecording: @unchecked Sendable {
             guard written > 0 else {
                 let code = written == 0 ? ENOSPC : errno
                 failed = true
-                // Part of this flush may be on disk: cut it off, so the file
-                // ends with its last whole line.
-                let cut = ftruncate(fd, committed) == 0 ? "" : " (and it could not be cut back to its last whole line)"
+                // Part of this flush may be on disk: keep its whole lines,
+                // cut off the rest, so the file ends with its last whole line.
+                let whole = buffer[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                linesWritten += buffer[..<whole].count { $0 == 0x0A }
+                let cut =
+                    ftruncate(fd, committed + off_t(whole)) == 0 ? "" : " (and it could not be cut back to its last whole line)"
                 log.warning(
                     "recording stopped: cannot write \(path): \(String(cString: strerror(code))); "
                         + "it keeps the \(linesWritten) whole lines written before\(cut); the session goes on unrecorded")
