@@ -15,6 +15,16 @@ public func configFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
         precondition(!error.issues.isEmpty, "a ConfigError without issues")
         return 0
     }
+    // Every duration within its documented range (the loop's wait is
+    // bounded anyway), every string bound for C free of NUL.
+    for duration in [
+        config.contactTimeoutSeconds, config.kiosk.idleSeconds, config.kiosk.autoRecordSeconds, config.kiosk.operatorIdleSeconds,
+        config.stability.seconds,
+    ] {
+        precondition(duration > 0 && duration <= ConfigReader.longestDuration, "a duration out of range: \(duration)")
+    }
+    precondition(config.font.map { !$0.utf8.contains(0) } ?? true, "a font path with a NUL")
+    precondition(config.calibrations.keys.allSatisfy { !$0.utf8.contains(0) }, "a device name with a NUL")
     let text = config.describe()
     guard let again = try? Config.parse(text, file: "described.json") else {
         fatalError("describe() of an accepted config does not parse back:\n\(text)")

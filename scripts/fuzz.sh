@@ -4,10 +4,13 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: $FUZZ_SECONDS or 60; all targets)
 #
-# Targets: replay (JSONLinesReplay.parse), evemu (EvemuRecording + inputEvents,
-# declared sizes included), config (Config.parse), state (state document round
+# Targets: replay (JSONLinesReplay.parse: repeated keys, open ids bounded),
+# evemu (EvemuRecording + inputEvents, declared sizes included, and the
+# streamed EvemuStream giving the same events), config (Config.parse:
+# durations in range, no NUL in strings bound for C), state (state document round
 # trip), terminal (TerminalText and the history listing), writer (OutputFile
-# with failing system calls; compiled with the shell's OutputFile.swift) and
+# with failing system calls; compiled with the shell's OutputFile.swift and
+# InputFile.swift, whose NUL check it shares) and
 # history (HistoryStore on foreign and damaged files; the shell's history
 # sources and SQLite).
 # Corpora live in .build/fuzz/corpus/TARGET, seeded at each run from the
@@ -46,7 +49,7 @@ history_sources=(Sources/PlumScale/Platform/History/HistoryStore.swift Sources/P
     Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Platform/History/FleetOutbox.swift
     Sources/PlumScale/Files/InputFile.swift
     Sources/PlumScale/Files/OutputFile.swift)
-declare -A extra=([writer]="Sources/PlumScale/Files/OutputFile.swift" [history]="${history_sources[*]}")
+declare -A extra=([writer]="Sources/PlumScale/Files/OutputFile.swift Sources/PlumScale/Files/InputFile.swift" [history]="${history_sources[*]}")
 declare -A extra_flags=([history]="-I Sources/CSQLite -package-name PlumScale")
 status=0
 for target in "${targets[@]}"; do

@@ -26,7 +26,7 @@ do {
     }
     exit(2)
 } catch let error as ConfigError {
-    for line in error.description.split(separator: "\n") { log.error(String(line)) }
+    log.lines(.error, error.description)
     exit(2)
 } catch let error as InputFileError {
     log.error(error.description)

@@ -71,51 +71,28 @@ public enum RenderCommand {
         }
     }
 
-    /// The first pass of a stream: counts events without keeping them, and
-    /// ends the reading at the first pressure that is neither 0 nor 1, which
-    /// settles the mode (force) whatever the rest of the file holds.
-    struct ModeScan: ReplayEventSink {
-        let reader: LineReader
-        private(set) var count = 0
-        var isEmpty: Bool { count == 0 }
-        mutating func append(_ event: InputEvent) {
-            count += 1
-            switch event.kind {
-            case .touchDown(let sample), .touchMove(let sample):
-                if let pressure = sample.pressure, pressure != 0, pressure != 1 { reader.stop() }
-            default: break
-            }
-        }
-    }
-
-    /// The state of a JSON Lines replay read line by line, never whole:
-    /// memory stays flat whatever the file's length. The state starts in
-    /// the device's mode, which a header declaring "pressure" gives at once;
-    /// otherwise it is what the file measured, found by a first pass that
-    /// stops at the first varying pressure (usually the first line).
+    /// The state of a replay read line by line, never whole, JSON Lines
+    /// and evemu alike: memory stays flat whatever the file's length. The
+    /// state starts in the device's mode, which a header declaring
+    /// "pressure" or an evemu description gives at once; otherwise it is
+    /// what the file measured, found by a first pass that stops at the first
+    /// varying pressure (usually the first line).
     static func streamedState(
-        path: String, at: Double?, size: PixelSize, config: Config, history: HistoryService?,
-        kiosk: Bool, metrics: TextMetrics = .estimate, uiScale: Double? = nil, log: Log
+        path: String, description: String? = nil, at: Double?, size: PixelSize, config: Config, history: HistoryService?,
+        kiosk: Bool, metrics: TextMetrics = .estimate, uiScale: Double? = nil, log: Log, opened: ReplayLoader.Source? = nil
     ) throws -> AppState {
-        var device = try ReplayLoader.declaredDevice(path: path)
-        if device == nil {
-            let reader = try ReplayLoader.lines(path)
-            var scan = ModeScan(reader: reader)
-            let scanned = try JSONLinesReplay.parse(lines: reader, file: path, into: &scan)
-            if let failure = reader.failure { throw failure }
-            device = scanned.device
-            log.debug("render: first pass over \(path): \(reader.lineNumber) lines, mode \(scanned.device.mode.rawValue)")
-        }
+        let source = try opened ?? ReplayLoader.open(path: path, description: description)
         var feeder = ReplayFeeder(
-            state: initialState(device!, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+            state: initialState(source.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
             history: history, end: at)
-        let reader = try ReplayLoader.lines(path)
-        let parsed = try JSONLinesReplay.parse(lines: reader, file: path, into: &feeder)
-        if let failure = reader.failure { throw failure }
-        for warning in parsed.warnings { log.warning(warning) }
+        var lines = 0
+        var readers: [LineReader] = []
+        let warnings = try ReplayLoader.stream(source, into: &feeder) { readers.append($0) }
+        for reader in readers { lines += reader.lineNumber }
+        for warning in warnings { log.warning(warning) }
         let state = feeder.finish()
         log.debug(
-            "render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(reader.lineNumber) lines)"
+            "render: \(feeder.count) events from \(path) up to t=\(at ?? feeder.lastTime) at \(size.width)x\(size.height) (streamed, \(lines) lines)"
         )
         return state
     }
@@ -168,31 +145,18 @@ public enum RenderCommand {
         // Targets that cannot be written are refused before any work.
         try OutputFile.checkTarget(options.out)
         if let statePath = options.state { try OutputFile.checkTarget(statePath) }
-        // JSON Lines are streamed; evemu recordings (decoded as a whole by
-        // the multitouch decoder) are read into memory.
-        let format = try ReplayLoader.format(path: options.replay)
-        let streamed = options.deviceDescription == nil && format == .jsonLines
-        let replay = streamed ? nil : try ReplayLoader.load(path: options.replay, description: options.deviceDescription)
-        for warning in replay?.warnings ?? [] { log.warning(warning) }
+        // Every replay is streamed; the file is first looked at (its kind,
+        // its device), so a bad one is refused before any other work.
+        let source = try ReplayLoader.open(path: options.replay, description: options.deviceDescription)
         let config = try ConfigFile.load(explicitPath: options.config).config
         let history = try options.db.map { try HistoryService(path: $0, configPath: nil) } ?? HistoryService(temporary: ())
         if let path = options.config { history.configPath = path }
         let canvas = try HeadlessCanvas(
             width: options.size.width, height: options.size.height,
             fontPath: try FontLocator.locate(override: options.font ?? config.font))
-        let state: AppState
-        if let replay {
-            log.debug(
-                "render: \(replay.events.count) events from \(options.replay) up to t=\(options.at ?? replay.duration) at \(options.size.width)x\(options.size.height)"
-            )
-            state = replayState(
-                replay, at: options.at, size: options.size, config: config, history: history, kiosk: options.kiosk,
-                metrics: canvas.metrics, uiScale: options.uiScale)
-        } else {
-            state = try streamedState(
-                path: options.replay, at: options.at, size: options.size, config: config, history: history,
-                kiosk: options.kiosk, metrics: canvas.metrics, uiScale: options.uiScale, log: log)
-        }
+        let state = try streamedState(
+            path: options.replay, description: options.deviceDescription, at: options.at, size: options.size, config: config,
+            history: history, kiosk: options.kiosk, metrics: canvas.metrics, uiScale: options.uiScale, log: log, opened: source)
         canvas.render(state.scene())
         try canvas.savePNG(options.out)
         if let statePath = options.state {

@@ -8,8 +8,9 @@ public enum WindowCommand {
         try KioskShell.checkUser(options)
         // First: a signal that comes while starting up is answered, not fatal.
         SignalQuit.install(log: log)
-        let replay = try options.replay.map { try ReplayLoader.load(path: $0, description: options.deviceDescription) }
-        for warning in replay?.warnings ?? [] { log.warning(warning) }
+        // A replay is looked at now (its kind, its device: a bad head is
+        // exit 2 before any window) and read as it plays.
+        let replay = try options.replay.map { try ReplayLoader.open(path: $0, description: options.deviceDescription) }
         let config = try ConfigFile.load(explicitPath: options.config).config
         let fontPath = try FontLocator.locate(override: options.font ?? config.font)
         let history = try HistoryService(path: options.db, configPath: options.config ?? ConfigFile.defaultPath())
@@ -74,11 +75,11 @@ public enum WindowCommand {
         if let fleet { state.apply(InputEvent(time: 0, .fleet(fleet.status))) }
 
         // Loop
-        let player = replay.map { ReplayPlayer(events: $0.events) }
+        let player = replay.map { ReplayPlayer(source: $0, log: log) }
         player?.start(windowID: SDL_GetWindowID(window.window))
         defer { player?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: replay?.events ?? [], evdev: evdev,
+            window: window, frames: frames, state: state, replayEvents: [], evdev: evdev,
             history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
         try record(options, source: source, evdev: evdev, loop: loop, log: log)
@@ -86,6 +87,9 @@ public enum WindowCommand {
         defer { evdev?.stop() }
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
         try loop.run(until: deadline, screenshot: options.screenshot)
+        // A bad line met while playing: the window showed the replay up to
+        // it; the run is one with a bad input file (exit 2).
+        if let failure = player?.failure { throw failure }
     }
 
     /// The MQTT sink (README "Fleet"), publishing this history's outbox.
@@ -146,7 +150,7 @@ public enum WindowCommand {
 
     /// Where touches come from: a replay, the kernel device (real force on
     /// any desktop), SDL's touch events, or the mouse standing in.
-    static func chooseSource(_ options: WindowOptions, replay: Replay?, log: Log) throws
+    static func chooseSource(_ options: WindowOptions, replay: ReplayLoader.Source?, log: Log) throws
         -> (InputSource, mouse: Bool, evdev: EvdevSource?)
     {
         if let replay { return (.replay(replay.device), false, nil) }

@@ -36,7 +36,7 @@ public enum ConfigFile {
         }
         let data: Data
         do throws(InputFileProblem) {
-            data = try InputFile.read(path)
+            data = try InputFile.read(path, limit: .config)
         } catch  where error.kind == .missing && explicitPath == nil {
             return Loaded(config: .defaults, path: path, existed: false)
         } catch {
@@ -87,7 +87,7 @@ public enum ConfigFile {
         if InputFile.exists(path) {
             let data: Data
             do throws(InputFileProblem) {
-                data = try InputFile.read(path)
+                data = try InputFile.read(path, limit: .config)
             } catch {
                 throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "\(error.reason), not overwritten")])
             }

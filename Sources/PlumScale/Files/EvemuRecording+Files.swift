@@ -17,7 +17,7 @@ extension EvemuRecording {
 
     static func read(_ path: String) throws(EvemuParseError) -> String {
         do throws(InputFileProblem) {
-            return String(decoding: try InputFile.read(path), as: UTF8.self)
+            return String(decoding: try InputFile.read(path, limit: .evemuRecording), as: UTF8.self)
         } catch {
             throw EvemuParseError(file: path, line: 0, reason: error.reason)
         }

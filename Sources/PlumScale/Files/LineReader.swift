@@ -28,9 +28,17 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// Why the lines stopped early, with the line concerned.
     public private(set) var failure: InputFileError?
 
+    /// Whether bytes that are not UTF-8 are read as U+FFFD (an evemu
+    /// recording: a kernel device name need not be UTF-8) rather than
+    /// refused (JSON Lines, which RFC 8259 wants in UTF-8).
+    public let lenient: Bool
+    /// What a line is, for the errors: "one JSON object per line".
+    private var expected: String { lenient ? "one evemu line per line" : "one JSON object per line" }
+
     /// Opens through InputFile: without blocking, a regular file only.
-    public init(path: String) throws(InputFileProblem) {
+    public init(path: String, lenient: Bool = false) throws(InputFileProblem) {
         self.path = path
+        self.lenient = lenient
         fd = try InputFile.open(path)
         buffer = [UInt8](repeating: 0, count: Self.chunkSize * 2)
     }
@@ -54,7 +62,7 @@ public final class LineReader: Sequence, IteratorProtocol {
             if end - start > Self.maximumLineLength {
                 failure = InputFileError(
                     file: path, line: lineNumber + 1,
-                    "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
+                    "line longer than \(Self.maximumLineLength) bytes: expected \(expected)")
                 return nil
             }
             fill()
@@ -76,11 +84,13 @@ public final class LineReader: Sequence, IteratorProtocol {
         guard end - start <= Self.maximumLineLength else {
             failure = InputFileError(
                 file: path, line: lineNumber,
-                "line longer than \(Self.maximumLineLength) bytes: expected one JSON object per line")
+                "line longer than \(Self.maximumLineLength) bytes: expected \(expected)")
             return nil
         }
+        let lenient = self.lenient
         let text = buffer.withUnsafeBufferPointer {
-            String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(rebasing: $0[start..<end])
+            return lenient ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
         }
         start = next
         guard let text else {

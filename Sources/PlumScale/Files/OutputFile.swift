@@ -101,6 +101,9 @@ public final class OutputFile {
     @discardableResult
     public static func checkTarget(_ path: String) throws(OutputError) -> stat? {
         guard !path.isEmpty else { throw OutputError(target: "\"\"", kind: .refused, reason: "an empty path") }
+        if let problem = InputFile.nulProblem(path) {
+            throw OutputError(target: TerminalText.visible(path), kind: .refused, reason: problem)
+        }
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return nil }

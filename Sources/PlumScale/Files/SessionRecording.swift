@@ -1,12 +1,19 @@
 import Foundation
 import PlumScaleCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A file a session is recorded into as it happens (`--record`,
 /// `--record-evemu`): text is gathered and written out once a frame, so a
 /// crash loses at most the frame in progress. Unlike `OutputFile` it grows
 /// in place. A target that exists and is not a regular file is refused
 /// (exit 2); a write that fails ends the recording with one warning, never
-/// the session. Used from the SDL thread and the evdev reader's thread.
+/// the session, and the file is cut back to the end of the last flush that
+/// was written whole: what it holds is always whole lines (a replay up to
+/// its last whole event), never half a line. Used from the SDL thread and
+/// the evdev reader's thread.
 final class SessionRecording: @unchecked Sendable {
     let path: String
     private let fd: Int32
@@ -14,8 +21,20 @@ final class SessionRecording: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var failed = false
     private let log: Log
+    /// Bytes on disk that end at a flush's end, so at a line's end.
+    private var committed: off_t = 0
+    /// Lines written whole (`flush` counts the LFs it wrote).
+    private(set) var linesWritten = 0
+    private let write: (Int32, UnsafeRawPointer, Int) -> Int
 
-    init(path: String, log: Log) throws(OutputError) {
+    /// `write` is write(2), replaced by tests to fail at a chosen byte.
+    init(path: String, log: Log, write: @escaping (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) })
+        throws(OutputError)
+    {
+        self.write = write
+        if let problem = InputFile.nulProblem(path) {
+            throw OutputError(target: TerminalText.visible(path), kind: .refused, reason: problem)
+        }
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw OutputError(target: path, kind: .refused, reason: "it exists and is not a regular file; nothing was written")
@@ -47,11 +66,24 @@ final class SessionRecording: @unchecked Sendable {
             let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
+                let code = written == 0 ? ENOSPC : errno
                 failed = true
-                log.warning("recording stopped: cannot write \(path): \(String(cString: strerror(errno)))")
+                // Part of this flush may be on disk: keep its whole lines,
+                // cut off the rest, so the file ends with its last whole line.
+                let whole = buffer[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                linesWritten += buffer[..<whole].count { $0 == 0x0A }
+                let cut =
+                    ftruncate(fd, committed + off_t(whole)) == 0 ? "" : " (and it could not be cut back to its last whole line)"
+                log.warning(
+                    "recording stopped: cannot write \(path): \(String(cString: strerror(code))); "
+                        + "it keeps the \(linesWritten) whole lines written before\(cut); the session goes on unrecorded")
                 break
             }
             offset += written
+        }
+        if !failed {
+            committed += off_t(buffer.count)
+            linesWritten += buffer.count { $0 == 0x0A }
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -34,9 +34,45 @@ extension Config {
 struct ConfigReader {
     var issues: [ConfigIssue] = []
     var checkFile: ((String) -> String?)?
+    /// The line of every key read so far, by key path: an issue about a
+    /// value (a type, a range) gives the line of its key, or of the
+    /// nearest key that holds it (an array's items have no key), as a
+    /// syntax error gives its own.
+    var lines: [String: Int] = [:]
 
     mutating func fail(_ path: ConfigKeyPath, _ message: String, line: Int? = nil) {
-        issues.append(ConfigIssue(path: path.text, message: message, line: line))
+        issues.append(ConfigIssue(path: path.text, message: message, line: line ?? self.line(of: path.text)))
+    }
+
+    /// The line of the key at `path`, or of its nearest enclosing key.
+    func line(of path: String) -> Int? {
+        var best: (length: Int, line: Int)?
+        for (key, line) in lines where line > 0 && path.hasPrefix(key) {
+            let rest = path.dropFirst(key.count)
+            guard rest.isEmpty || rest.first == "." || rest.first == "[" else { continue }
+            if key.count > best?.length ?? -1 { best = (key.count, line) }
+        }
+        return best?.line
+    }
+
+    /// The longest a wait or timeout may be configured to: one day. The
+    /// event loop waits in steps, so any value would be safe; a longer one
+    /// is a mistake (seconds typed as milliseconds) and said so.
+    static let longestDuration = 86_400.0
+
+    /// A duration in seconds: greater than 0 and at most `longestDuration`.
+    mutating func duration(_ value: JSONValue?, at path: ConfigKeyPath, default fallback: Double) -> Double {
+        number(value, at: path, default: fallback, range: "greater than 0 and at most 86400 seconds (one day)") {
+            $0 > 0 && $0 <= Self.longestDuration
+        }
+    }
+
+    /// Why a string that reaches a C library (a path, a device name) is
+    /// refused: C reads a string up to its first NUL, so "a\u0000b" would
+    /// silently become "a". nil when it is fine.
+    static func nulProblem(_ text: String) -> String? {
+        text.utf8.contains(0)
+            ? "must not contain a NUL character (\\u0000): C libraries would read only the part before it" : nil
     }
 
     /// The members of an object at `path`, after reporting unknown and
@@ -49,6 +85,7 @@ struct ConfigReader {
         var result: [String: JSONValue] = [:]
         for member in members {
             let memberPath = known == nil ? path.quotedKey(member.key) : path.key(member.key)
+            if lines[memberPath.text] == nil { lines[memberPath.text] = member.line }
             if let known, !known.contains(member.key) {
                 fail(memberPath, "unknown key (expected one of: \(known.joined(separator: ", ")))", line: member.line)
             } else if result[member.key] != nil {
@@ -153,12 +190,11 @@ struct ConfigReader {
             config.kiosk = kiosk(value, at: top.key("kiosk"))
         }
         config.font = optionalString(keys["font"], at: top.key("font")) {
-            $0.isEmpty ? "must not be empty (use null for the default font)" : nil
+            $0.isEmpty ? "must not be empty (use null for the default font)" : Self.nulProblem($0)
         }
-        config.contactTimeoutSeconds = number(
+        config.contactTimeoutSeconds = duration(
             keys["contactTimeoutSeconds"], at: top.key("contactTimeoutSeconds"),
-            default: Config.defaults.contactTimeoutSeconds, range: "greater than 0"
-        ) { $0 > 0 }
+            default: Config.defaults.contactTimeoutSeconds)
         switch keys["units"] {
         case nil: break
         case .string(let name)?:
@@ -206,19 +242,11 @@ struct ConfigReader {
             let digitsOnly = pin.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
             return digitsOnly && (4...12).contains(pin.count) ? nil : "must be 4 to 12 digits (0-9) or null"
         }
-        kiosk.idleSeconds = number(
-            keys["idleSeconds"], at: path.key("idleSeconds"), default: 60,
-            range: "greater than 0"
-        ) { $0 > 0 }
+        kiosk.idleSeconds = duration(keys["idleSeconds"], at: path.key("idleSeconds"), default: 60)
         kiosk.autoRecord = bool(keys["autoRecord"], at: path.key("autoRecord"), default: true)
-        kiosk.autoRecordSeconds = number(
-            keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0,
-            range: "greater than 0"
-        ) { $0 > 0 }
-        kiosk.operatorIdleSeconds = number(
-            keys["operatorIdleSeconds"], at: path.key("operatorIdleSeconds"),
-            default: Config.Kiosk().operatorIdleSeconds, range: "greater than 0"
-        ) { $0 > 0 }
+        kiosk.autoRecordSeconds = duration(keys["autoRecordSeconds"], at: path.key("autoRecordSeconds"), default: 1.0)
+        kiosk.operatorIdleSeconds = duration(
+            keys["operatorIdleSeconds"], at: path.key("operatorIdleSeconds"), default: Config.Kiosk().operatorIdleSeconds)
         return kiosk
     }
 
@@ -228,6 +256,9 @@ struct ConfigReader {
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
             let devicePath = path.quotedKey(name)
             if name.isEmpty { fail(devicePath, "the device name must not be empty") }
+            if Self.nulProblem(name) != nil {
+                fail(devicePath, "the device name must not contain a NUL character (\\u0000): no kernel device name does")
+            }
             guard let keys = members(device, at: devicePath, known: ["points"]) else { continue }
             let pointsPath = devicePath.key("points")
             guard let pointsValue = keys["points"] else {

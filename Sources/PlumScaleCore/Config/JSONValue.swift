@@ -111,6 +111,28 @@ public struct JSONMember: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// The first key that an object in this value repeats (depth first),
+    /// nil when none does. JSON allows a repeated key and readers disagree
+    /// on which value wins, so PlumScale refuses one wherever it reads
+    /// JSON: the config (ConfigReader.members, with the key's path) and
+    /// each replay line (JSONLinesReplay).
+    public var firstDuplicateKey: JSONMember? {
+        switch self {
+        case .object(let members):
+            var seen = Set<String>()
+            for member in members {
+                if !seen.insert(member.key).inserted { return member }
+                if let inner = member.value.firstDuplicateKey { return inner }
+            }
+            return nil
+        case .array(let items):
+            for item in items { if let inner = item.firstDuplicateKey { return inner } }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// An object from key-value pairs, in this order.
     public static func fields(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(pairs.map { JSONMember($0.0, $0.1) })

@@ -18,8 +18,15 @@ struct EvemuParser {
     var propertyBytes: [UInt8] = []
     var bitmasks: [UInt16: [UInt8]] = [:]
     var axes: [AbsAxis] = []
-    /// Events with their time still split into whole seconds and fraction.
+    /// Events with their time still split into whole seconds and fraction
+    /// (kept only when `keepsEvents`; a streamed replay takes each from
+    /// `lastEvent` as its line is parsed).
     var events: [(seconds: Int, fraction: Double, event: KernelEvent)] = []
+    var keepsEvents = true
+    /// The first and the latest event parsed, and how many.
+    var firstEvent: (seconds: Int, fraction: Double, event: KernelEvent)?
+    var lastEvent: (seconds: Int, fraction: Double, event: KernelEvent)?
+    var eventCount = 0
     var lastLine = 0
     /// The line of each axis's `A:` line, for errors about the description.
     var axisLines: [UInt16: Int] = [:]
@@ -54,6 +61,24 @@ struct EvemuParser {
         }
     }
 
+    /// The checks at the end of a streamed file of `lines` lines, of which
+    /// `blank` says whether every one was white space.
+    mutating func finish(lines: Int, blank: Bool) throws(EvemuParseError) {
+        lastLine = lines
+        if blank {
+            throw error(1, "empty file: expected an evemu recording (a '# EVEMU' header or an 'N: name' line)")
+        }
+        if !descriptionOptional { try requireDescription(max(1, lines)) }
+        try checkDevice()
+    }
+
+    /// Refuses a description whose declared sizes the decoder cannot use.
+    func checkDevice() throws(EvemuParseError) {
+        if let device, let problem = device.problems.first {
+            throw error(axisLines[problem.axis] ?? max(1, descriptionLine), problem.message)
+        }
+    }
+
     func requireDescription(_ line: Int) throws(EvemuParseError) {
         if name == nil {
             throw error(line, "missing device description: expected an 'N: name' line before the events")
@@ -71,13 +96,16 @@ struct EvemuParser {
         }
         let tag = trimmed.first!
         let rest = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-        if tag != "E" && !events.isEmpty {
+        if tag != "E" && eventCount > 0 {
             throw error(n, "device description line '\(tag):' after the events")
         }
         if tag != "E" { descriptionLine = n }
         switch tag {
         case "N":
             if name != nil { throw error(n, "second device name: a recording describes one device") }
+            // A kernel name is a C string: a NUL cannot be in it, and C
+            // libraries would cut the name there.
+            if rest.utf8.contains(0) { throw error(n, "the device name contains a NUL byte, which no kernel device name can") }
             name = String(rest)
         case "I":
             let fields = rest.split(whereSeparator: \.isWhitespace)
@@ -195,18 +223,21 @@ struct EvemuParser {
         }
         var fraction = Double(micros)
         for _ in 0..<time[1].count { fraction /= 10 }
-        if let last = events.last, (seconds, fraction) < (last.seconds, last.fraction) {
+        if let last = lastEvent, (seconds, fraction) < (last.seconds, last.fraction) {
             throw error(n, "event time \(fields[0]) is earlier than the previous event's")
         }
         // Replay time 0 is the first event; the span is bounded like JSON Lines times.
-        if let first = events.first, Double(seconds - first.seconds) > ReplayLimits.maximumTime {
+        if let first = firstEvent, Double(seconds - first.seconds) > ReplayLimits.maximumTime {
             throw error(
                 n,
                 "event time \(fields[0]) is \(seconds - first.seconds) s after the first event's; "
                     + "a recording may span at most \(Int(ReplayLimits.maximumTime)) s")
         }
         let event = KernelEvent(time: Double(seconds) + fraction, type: type, code: code, value: value)
-        events.append((seconds, fraction, event))
+        lastEvent = (seconds, fraction, event)
+        if firstEvent == nil { firstEvent = lastEvent }
+        eventCount += 1
+        if keepsEvents { events.append((seconds, fraction, event)) }
     }
 
     /// The description read; nil when the file had none.

@@ -48,11 +48,20 @@ public enum HistoryExport {
         weighings.reduce(csvHeader) { $0 + csvLines($1) }
     }
 
-    /// Quotes a field when it holds a comma, quote, CR or LF; doubles inner quotes.
+    /// Quotes a field when it holds a comma, quote, CR or LF; doubles inner
+    /// quotes. Looked for in the UTF-8 bytes, not the Characters: Swift
+    /// makes "\r\n" one Character, equal to neither "\r" nor "\n".
     public static func csvField(_ text: String) -> String {
-        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // By bytes too: a quote before a combining mark is one Character.
+        var bytes: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x22 { bytes.append(0x22) }
+        }
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// JSON objects (one per weighed object, keys in `columns` order), comma-separated,

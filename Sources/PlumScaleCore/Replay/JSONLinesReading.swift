@@ -119,6 +119,19 @@ enum ReplayLineDiagnosis {
         return nil
     }
 
+    /// A key the line repeats, nil when none: the line parsed again by
+    /// the config's parser, which keeps every member (JSONDecoder keeps
+    /// one value of a repeated key, silently). Only when the line has more
+    /// ':' than the keys decoded from it (`ReplayLine.keyCount`): a line
+    /// with one ':' per key decoded cannot repeat one, and that is nearly
+    /// every line, so the second parse is nearly never made.
+    static func duplicateKey(in line: String, decodedKeys: Int) -> String? {
+        var colons = 0
+        for byte in line.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
+        guard colons > decodedKeys else { return nil }
+        return (try? JSONParser.parse(line))?.firstDuplicateKey?.key
+    }
+
     /// The number as the line writes it, after `"key":`.
     static func literal(of key: String, in line: String) -> String? {
         guard let keyRange = line.range(of: "\"\(key)\"") else { return nil }

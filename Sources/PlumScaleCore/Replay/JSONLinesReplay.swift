@@ -7,7 +7,14 @@ import Foundation
 /// - a move, up or cancel for an id that is not down is ignored, with a warning;
 /// - a down for an id that is already down moves it;
 /// - NaN and infinities cannot be written in JSON; any non-number is an error;
-/// - t must be a number in 0...1e9 (ReplayLimits.maximumTime) that never goes backwards.
+/// - t must be a number in 0...1e9 (ReplayLimits.maximumTime) that never goes backwards;
+/// - a key repeated in a line is an error, as in the config (JSONValue.firstDuplicateKey);
+/// - at most `ReplayLimits.openContacts` ids are down at once: a down beyond
+///   them cancels the id silent longest, with a warning (the core keeps as
+///   many contacts, dropping the same one), so a file of a million ids that
+///   never lift is read in the memory of 256;
+/// - a key name or device name with a control character (a NUL among
+///   them, which C would cut the name at) is an error.
 public enum JSONLinesReplay {
     /// Parses line by line, handing each event to `events` as its line is
     /// read; the replay returned has the device and warnings, no events.
@@ -16,7 +23,8 @@ public enum JSONLinesReplay {
     ) throws -> Replay where Lines.Element: StringProtocol {
         var warnings = ReplayWarnings()
         var header: ReplayLine.Header?
-        var down = Set<Int>()
+        // Each id down, with the line it was last seen on.
+        var down: [Int: Int] = [:]
         var lastTime = 0.0
         var pressureVaries = false
         var sawTouchMajor = false
@@ -36,6 +44,9 @@ public enum JSONLinesReplay {
             } catch {
                 throw fail(ReplayLineDiagnosis.explain(error, line: line) ?? explain(error))
             }
+            if let duplicate = ReplayLineDiagnosis.duplicateKey(in: line, decodedKeys: record.keyCount) {
+                throw fail("the key \"\(duplicate)\" appears twice: each key may be given once (as in the config)")
+            }
             if let version = record.version {
                 guard events.isEmpty, header == nil else {
                     throw fail("expected the header line {\"plumscale-replay\":1,...} only as the first line")
@@ -44,6 +55,9 @@ public enum JSONLinesReplay {
                     throw fail("expected \"plumscale-replay\":1, found version \(version)")
                 }
                 header = record.device ?? ReplayLine.Header()
+                if let name = header?.name, ReplayLimits.hasControl(name) {
+                    throw fail("expected a device name without control characters (a NUL among them); found \(JSONValue.quote(name))")
+                }
                 if let surface = header?.surface,
                     !(surface.width.isFinite && surface.height.isFinite && surface.width > 0 && surface.height > 0)
                 {
@@ -83,17 +97,27 @@ public enum JSONLinesReplay {
                     id: id, x: unit("x", x)!, y: unit("y", y)!, pressure: pressure,
                     touchMajor: unit("touch_major", record.touchMajor))
                 if type == "down" {
-                    if down.contains(id) { warn("id \(id) is already down; treated as a move") }
-                    down.insert(id)
+                    if down[id] != nil {
+                        warn("id \(id) is already down; treated as a move")
+                    } else if down.count >= ReplayLimits.openContacts,
+                        let oldest = down.min(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key
+                    {
+                        warn(
+                            "more than \(ReplayLimits.openContacts) ids down at once: id \(oldest), silent longest, is cancelled")
+                        down[oldest] = nil
+                        events.append(InputEvent(time: t, .touchCancel(id: oldest)))
+                    }
+                    down[id] = lineNumber
                     events.append(InputEvent(time: t, .touchDown(sample)))
-                } else if down.contains(id) {
+                } else if down[id] != nil {
+                    down[id] = lineNumber
                     events.append(InputEvent(time: t, .touchMove(sample)))
                 } else {
                     warn("move for id \(id), which is not down; ignored")
                 }
             case "up", "cancel":
                 guard let id = record.id else { throw fail("expected an integer \"id\" on an \(type) event") }
-                guard down.remove(id) != nil else {
+                guard down.removeValue(forKey: id) != nil else {
                     warn("\(type) for id \(id), which is not down; ignored")
                     continue
                 }
@@ -101,6 +125,10 @@ public enum JSONLinesReplay {
             case "key":
                 guard let key = record.key, !key.isEmpty else {
                     throw fail("expected a string \"key\" (an SDL key name such as \"space\" or \"t\")")
+                }
+                guard !ReplayLimits.hasControl(key) else {
+                    throw fail(
+                        "expected an SDL key name such as \"space\" or \"t\", found \(JSONValue.quote(key)) with a control character")
                 }
                 let mods = try modifiers(record.modifiers, fail)
                 let named = Key(name: key)

@@ -34,6 +34,20 @@ struct ReplayLine: Decodable {
         var pad: Bool?
     }
 
+    /// How many keys the line gave values for (the header's device's own
+    /// keys included): with no other key and no ':' in a string, the line
+    /// holds exactly this many ':'; one more means a key the decoder
+    /// ignored, a ':' in a string, or a repeated key.
+    var keyCount: Int {
+        let values: [Any?] = [t, type, id, x, y, pressure, touchMajor, key, state, modifiers, width, height, version, device]
+        var count = values.count { $0 != nil }
+        if let device {
+            count += [device.name as Any?, device.pressure, device.touchMajor, device.surface].count { $0 != nil }
+            if let surface = device.surface { count += 2 + (surface.pad == nil ? 0 : 1) }
+        }
+        return count
+    }
+
     enum CodingKeys: String, CodingKey {
         case t, type, id, x, y, pressure, key, state, modifiers, width, height, device
         case touchMajor = "touch_major"

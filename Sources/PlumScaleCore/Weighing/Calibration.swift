@@ -40,6 +40,10 @@ public enum CalibrationIssue: Equatable, Sendable, CustomStringConvertible {
     case nonPositiveSlope(Double)
     /// The fit reads more than `Limits.maximumGrams` at full range.
     case capacityTooLarge(grams: Double)
+    /// The fit reads only `grams` at full range: less than a milligram
+    /// (`Limits.minimumCapacityGrams`) or less than one display step
+    /// `step`, so every load would read 0.
+    case capacityTooSmall(grams: Double, step: Double)
     /// The fit reads `grams` at zero force, more than
     /// `Limits.maximumZeroOffset` of its full range `capacity`.
     case zeroOffsetTooLarge(grams: Double, capacity: Double)
@@ -72,6 +76,12 @@ public enum CalibrationIssue: Equatable, Sendable, CustomStringConvertible {
         case .capacityTooLarge(let grams):
             return "the fit reads \(Self.short(grams)) g at full range, more than the \(CalibrationFit.Limits.maximumGrams / 1000) kg "
                 + "a touchscreen can carry: use heavier references"
+        case .capacityTooSmall(let grams, let step):
+            let floor =
+                grams < CalibrationFit.Limits.minimumCapacityGrams
+                ? "less than a milligram" : "less than one display step (\(Self.short(step)) g)"
+            return "the fit reads only \(Self.short(grams)) g at full range, \(floor): every load would read 0 g; "
+                + "check the masses (grams, not kilograms) and use heavier references"
         case .zeroOffsetTooLarge(let grams, let capacity):
             return "the fit reads \(Self.short(grams)) g at zero force, more than \(Int(CalibrationFit.Limits.maximumZeroOffset * 100))% "
                 + "of its full range (\(Self.short(capacity)) g): add the zero point (force 0, 0 g), as the wizard's Zero step does"
@@ -122,6 +132,8 @@ public struct CalibrationFit: Equatable, Sendable {
         /// The finest display step, as a fraction of full range: 0.1 point
         /// of force, the resolution of the percentage label (1000 divisions).
         public static let finestStepFraction = 0.001
+        /// The least the fit may read at full range: a milligram.
+        public static let minimumCapacityGrams = 0.001
     }
 
     /// Whether there are enough points (3) for R² and the residuals to say
@@ -201,6 +213,12 @@ public struct CalibrationFit: Equatable, Sendable {
         guard line.slope > 0 else { return [.nonPositiveSlope(line.slope)] }
         let capacity = line.slope + line.intercept
         if !(capacity <= Limits.maximumGrams) { return [.capacityTooLarge(grams: capacity)] }
+        // The display step this line would get (displayStepGrams, rounded
+        // as WeightFormat rounds it): the full range must span one at least.
+        let step = WeightFormat(unit: .g, stepGrams: max(line.maxResidual, line.slope * Limits.finestStepFraction)).stepGrams
+        if !(capacity >= Limits.minimumCapacityGrams) || !(capacity >= step) {
+            return [.capacityTooSmall(grams: capacity, step: step)]
+        }
         if !(abs(line.intercept) <= Limits.maximumZeroOffset * capacity) {
             return [.zeroOffsetTooLarge(grams: line.intercept, capacity: capacity)]
         }

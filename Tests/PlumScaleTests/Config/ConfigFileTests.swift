@@ -58,7 +58,7 @@ extension ConfigTests {
             let path = directory + "/c.json"
             try Self.write(#"{"stability": {"band": 2}}"#, to: path)
             let error = try #require(throws: ConfigError.self) { try ConfigFile.load(explicitPath: path) }
-            #expect(error.description == "\(path): stability.band: must be greater than 0 and less than 1, got 2")
+            #expect(error.description == "\(path): line 1: stability.band: must be greater than 0 and less than 1, got 2")
         }
 
         @Test func savingACalibrationKeepsEveryOtherKey() throws {

@@ -138,7 +138,8 @@ extension ConfigTests {
                 ])
             #expect(
                 error.description.contains(
-                    #"test.json: calibrations."touch_dev".points[1].grams: must be at least 0 (a mass cannot be negative), got -2"#))
+                    #"test.json: line 2: calibrations."touch_dev".points[1].grams: must be at least 0 (a mass cannot be negative), got -2"#)
+            )
             #expect(error.description.contains(#"points[1].force: repeats the force 0.1 of point [0]"#))
         }
 

@@ -108,7 +108,8 @@ extension WeighingTests {
                 Issue.record("accepted")
             } catch {
                 #expect(error.paths == [#"calibrations."dev".points"#])
-                #expect(error.description.hasPrefix(#"c.json: calibrations."dev".points: refused: the fit reads 2 g at zero force"#))
+                #expect(
+                    error.description.hasPrefix(#"c.json: line 1: calibrations."dev".points: refused: the fit reads 2 g at zero force"#))
             }
         }
 

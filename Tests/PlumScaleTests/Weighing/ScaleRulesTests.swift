@@ -113,7 +113,7 @@ import Testing
             _ = try Config.parse(#"{"units": "kg"}"#, file: "c.json")
             Issue.record("kg accepted")
         } catch {
-            #expect(error.description == #"c.json: units: expected one of: g, oz, lb; got "kg""#)
+            #expect(error.description == #"c.json: line 1: units: expected one of: g, oz, lb; got "kg""#)
         }
     }
 

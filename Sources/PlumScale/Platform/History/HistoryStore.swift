@@ -27,6 +27,7 @@ public final class HistoryStore {
     /// Opens and migrates only up to `schemaTarget` (tests build old databases with it).
     init(path: String?, environment: [String: String], schemaTarget: Int) throws {
         let path = try path ?? Self.defaultPath(environment: environment)
+        if let problem = InputFile.nulProblem(path) { throw HistoryError.notADatabase(path: TerminalText.visible(path), reason: problem) }
         let parent = (path as NSString).deletingLastPathComponent
         let directory = parent.isEmpty ? "." : parent
         try Self.ensureDirectory(directory)
@@ -133,7 +134,7 @@ public final class HistoryStore {
         } catch {
             switch error.kind {
             case .notRegular: throw HistoryError.notADatabase(path: path, reason: error.reason)
-            case .missing, .unreadable: throw HistoryError.readOnly(path: path, reason: error.reason)
+            case .missing, .unreadable, .tooLarge: throw HistoryError.readOnly(path: path, reason: error.reason)
             }
         }
         defer { close(fd) }
@@ -154,16 +155,52 @@ public final class HistoryStore {
     }
 
     /// Whether an SQLite file without an application id is a history made
-    /// before ids were set (a known schema version with PlumScale's tables)
-    /// or an empty database; anything else belongs to another program.
+    /// before ids were set, or an empty database; anything else belongs to
+    /// another program. A history of then is told by its whole schema: at
+    /// its version, exactly the tables, indexes and SQL that PlumScale's
+    /// migrations make (SQLite keeps each CREATE statement as written). A
+    /// file whose tables merely share the names `weighings` and `objects`
+    /// is someone else's, and is never marked, switched to WAL or migrated.
     private func checkUnmarked(version: Int) throws {
-        let tables = Set(try strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
         let objects = try strings("SELECT count(*) FROM sqlite_master")
         let empty = version == 0 && objects == ["0"]
-        let older = (1...Self.schemaVersion).contains(version) && tables.isSuperset(of: ["weighings", "objects"])
+        let older = try (1...Self.schemaVersion).contains(version) && schema() == Self.schema(atVersion: version)
         guard empty || older else {
             throw HistoryError.foreign(path: path, applicationID: 0)
         }
+    }
+
+    /// Every schema object as one line: type, name, table and its SQL.
+    static let schemaQuery =
+        "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || ifnull(sql, '') FROM sqlite_master ORDER BY type, name"
+
+    func schema() throws -> [String] { try strings(Self.schemaQuery) }
+
+    /// The schema PlumScale's migrations make up to `version`, made in an
+    /// in-memory database.
+    static func schema(atVersion version: Int) throws -> [String] {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw HistoryError.sqlite(code: SQLITE_ERROR, message: "cannot open an in-memory database", during: "checking a schema")
+        }
+        defer { sqlite3_close_v2(handle) }
+        func failed(_ code: Int32) -> HistoryError {
+            .sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), during: "checking a schema")
+        }
+        for sql in migrations.prefix(version) {
+            let code = sqlite3_exec(handle, sql, nil, nil, nil)
+            guard code == SQLITE_OK else { throw failed(code) }
+        }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, schemaQuery, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failed(code) }
+        defer { sqlite3_finalize(statement) }
+        var lines: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            lines.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        }
+        return lines
     }
 
     /// Identity, version and integrity checks before anything is written,

@@ -25,8 +25,11 @@ struct LockoutFile {
     /// read or parsed throws, saying why (the caller warns and goes on).
     func load() throws -> Lockout? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RuntimeFailure("\(path): cannot be read")
+        let data: Data
+        do throws(InputFileProblem) {
+            data = try InputFile.read(path, limit: .lockout)
+        } catch {
+            throw RuntimeFailure("\(error)")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let failures = object["failures"] as? Int, failures >= 0

@@ -12,6 +12,11 @@ import Foundation
 /// also sends MAINPID= with its own PID (the unit says NotifyAccess=all): the
 /// service's main process, its exit status and its watchdog are then
 /// PlumScale's, and `systemctl stop` signals PlumScale first.
+///
+/// sd_notify blocks while the socket's reader does not read (its queue
+/// full): it runs on a thread of its own (`NotifySender`), so the loop
+/// never waits on the service manager. A failure is logged once with its
+/// reason, then at most once a minute with the count since.
 final class SystemdNotify {
     /// Whether the service manager listens.
     let enabled: Bool
@@ -19,11 +24,16 @@ final class SystemdNotify {
     let watchdogInterval: Double?
     private var nextPing: Double?
     private let log: Log
+    private let sender: NotifySender?
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment, log: Log) {
+    init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, log: Log,
+        notify: @escaping @Sendable (String) -> Int32 = { sd_notify(0, $0) }
+    ) {
         self.log = log
         enabled = !(environment["NOTIFY_SOCKET"] ?? "").isEmpty
         watchdogInterval = enabled ? Self.watchdogInterval(environment: environment, pid: getpid(), parent: getppid()) : nil
+        sender = enabled ? NotifySender(log: log, notify: notify) : nil
     }
 
     /// Half of WATCHDOG_USEC, when that watchdog is meant for this process:
@@ -63,13 +73,104 @@ final class SystemdNotify {
         send("STATUS=\(text)")
     }
 
+    /// The last message: sent, if the service manager reads, within a second.
     func stopping() {
         guard enabled else { return }
         send("STOPPING=1")
+        sender?.drain(timeout: 1)
     }
 
-    private func send(_ message: String) {
-        let result = sd_notify(0, message)
-        if result < 0 { log.warning("systemd: sd_notify failed: \(String(cString: strerror(-result)))") }
+    private func send(_ message: String) { sender?.post(message) }
+}
+
+/// The thread that calls sd_notify. The loop posts and goes on; a message
+/// of a kind already waiting (a second WATCHDOG=1, a newer STATUS=)
+/// replaces it, so a manager that stops reading costs a few strings, never
+/// a queue that grows or a loop that waits.
+final class NotifySender: @unchecked Sendable {
+    /// One failure line, then at most one a minute.
+    static let failureLogInterval = 60.0
+    private let condition = NSCondition()
+    private var queue: [String] = []
+    private var busy = false
+    private let notify: @Sendable (String) -> Int32
+    private let log: Log
+    private var failures = FailureLog(interval: NotifySender.failureLogInterval)
+
+    init(log: Log, notify: @escaping @Sendable (String) -> Int32) {
+        self.log = log
+        self.notify = notify
+        let thread = Thread { [self] in run() }
+        thread.name = "plumscale-notify"
+        thread.start()
+    }
+
+    /// The first line's field name: READY, WATCHDOG, STATUS, STOPPING.
+    static func kind(_ message: String) -> Substring {
+        message.prefix { $0 != "=" && $0 != "\n" }
+    }
+
+    func post(_ message: String) {
+        condition.lock()
+        let kind = Self.kind(message)
+        if let index = queue.firstIndex(where: { Self.kind($0) == kind }) {
+            queue[index] = message
+        } else {
+            queue.append(message)
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits up to `timeout` seconds for everything posted to be sent.
+    func drain(timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        while !queue.isEmpty || busy, condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+
+    /// Messages waiting (tests).
+    var waiting: Int { condition.withLock { queue.count } }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty { condition.wait() }
+            let message = queue.removeFirst()
+            busy = true
+            condition.unlock()
+            let result = notify(message)
+            condition.lock()
+            busy = false
+            let line = result < 0 ? failures.failed(now: Date().timeIntervalSince1970, reason: String(cString: strerror(-result))) : nil
+            condition.broadcast()
+            condition.unlock()
+            if let line { log.warning(line) }
+        }
+    }
+}
+
+/// A failure that may repeat hundreds of times a second, told once, then
+/// at most once per `interval` with the count since.
+struct FailureLog {
+    let interval: Double
+    private var lastLogged: Double?
+    private var unlogged = 0
+
+    init(interval: Double) { self.interval = interval }
+
+    /// The line to log for a failure at `now`, or nil to stay quiet.
+    mutating func failed(now: Double, reason: String) -> String? {
+        guard let last = lastLogged else {
+            lastLogged = now
+            return "systemd: sd_notify failed: \(reason) (further failures are counted, one line a minute)"
+        }
+        unlogged += 1
+        guard now - last >= interval else { return nil }
+        let count = unlogged
+        lastLogged = now
+        unlogged = 0
+        return "systemd: sd_notify failed \(count) more time\(count == 1 ? "" : "s") in the last \(Int(now - last)) s: \(reason)"
     }
 }

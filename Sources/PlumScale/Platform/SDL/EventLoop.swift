@@ -77,7 +77,7 @@ final class EventLoop {
             let wake = [deadline, state.nextWake, systemd.nextWake, fleet?.wake].compactMap { $0 }.min()
             let got: Int32
             if let wake {
-                got = SDL_WaitEventTimeout(&event, Int32(max(1, ((wake - now) * 1000).rounded(.up))))
+                got = SDL_WaitEventTimeout(&event, Self.waitMilliseconds(until: wake, now: now))
             } else {
                 got = SDL_WaitEvent(&event)
             }
@@ -249,5 +249,21 @@ final class EventLoop {
     private func draw() throws {
         try frames.draw(state.scene())
         SDL_RenderPresent(window.renderer)
+    }
+}
+
+extension EventLoop {
+    /// The longest single wait: the loop then looks at the time again, so a
+    /// wake an hour or a billion seconds away is reached in steps.
+    static let longestWaitMilliseconds: Int32 = 60_000
+
+    /// SDL_WaitEventTimeout's argument for a wake at `wake` (seconds, the
+    /// loop's clock): 1 ms at least (a wake due now still sleeps a little),
+    /// a minute at most, 1 ms for a time that is not a number. Never a
+    /// conversion that traps, whatever a config or --exit-after gave.
+    static func waitMilliseconds(until wake: Double, now: Double) -> Int32 {
+        let milliseconds = ((wake - now) * 1000).rounded(.up)
+        guard milliseconds.isFinite || milliseconds > 0 else { return 1 }
+        return Int32(min(max(1, milliseconds), Double(longestWaitMilliseconds)))
     }
 }

@@ -64,9 +64,7 @@ package struct EventTranslation {
                 return .none
             }
         case SDL_USEREVENT where event.user.code == ReplayPlayer.eventCode:
-            let index = Int(event.user.windowID)
-            guard replayEvents.indices.contains(index) else { return .none }
-            var replayed = replayEvents[index]
+            guard var replayed = ReplayPlayer.take(event) else { return .none }
             replayed.time = time
             return .input(replayed)
         default:

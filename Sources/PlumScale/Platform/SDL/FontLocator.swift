@@ -14,8 +14,8 @@ public enum FontLocator {
             do throws(InputFileProblem) {
                 try InputFile.check(override)
             } catch {
-                let reason = error.kind == .notRegular ? error.reason : "no readable file there"
-                throw RuntimeFailure("font \(override): \(reason) (--font expects a .ttf or .otf file)")
+                let reason = error.kind == .notRegular || InputFile.nulProblem(override) != nil ? error.reason : "no readable file there"
+                throw RuntimeFailure("font \(error.path): \(reason) (--font expects a .ttf or .otf file)")
             }
             return override
         }
