@@ -108,3 +108,16 @@ import Testing
         #expect(LabelRule.problems(of: group.labels[0], in: group, tolerance: 1).isEmpty)
     }
 }
+
+/// The gallery's fixtures agree with each other (issue 23 item 13): the
+/// list's row for the weighing the preview and detail show says what they do.
+@Suite struct GalleryFixtureTests {
+    @Test func theRowOfThePreviewedWeighingMatchesIt() throws {
+        let weighing = ScreenCases.weighing
+        let row = try #require(ScreenCases.rows.first { $0.id == weighing.id })
+        #expect(row.objectCount == weighing.objects.count)
+        #expect(row.heaviestGrams == weighing.heaviest?.grams)
+        #expect(row.heaviestForce == weighing.heaviest?.force)
+        #expect(row.takenAt == weighing.takenAt)
+    }
+}
