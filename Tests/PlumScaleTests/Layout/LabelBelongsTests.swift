@@ -121,3 +121,16 @@ import Testing
         #expect(row.takenAt == weighing.takenAt)
     }
 }
+
+/// The detail's header keeps the time with its date at every size (issue
+/// 23 item 13: it wrapped the time onto a line of its own).
+@Suite struct DetailHeaderTests {
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func theTimeStaysWithTheDate(size: String) throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let detail = try #require(ScreenCases.cases(parts[0], parts[1]).first { $0.name == "detail" }).state
+        let time = HistoryText.localTime(ScreenCases.weighing.takenAt, timeZone: .gmt)
+        let texts = detail.scene().texts(ScreenCases.metrics).map(\.text)
+        #expect(texts.contains { $0.contains(time) }, "\(size): the header has \"\(time)\" on one line: \(texts.prefix(6))")
+    }
+}
