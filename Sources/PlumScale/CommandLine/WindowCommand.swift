@@ -42,7 +42,6 @@ public enum WindowCommand {
         // The source before the window: what cannot run is refused before
         // anything appears on screen.
         let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
-        log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
         if options.recordEvemu != nil, evdev == nil {
             throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad); this run's source is \(source.kind)")
         }
@@ -64,6 +63,9 @@ public enum WindowCommand {
         // the first thing to know when a screen stays black.
         log.info("video: \(String(cString: SDL_GetCurrentVideoDriver())) driver, SDL renderer \(window.rendererName)")
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
+        // Said once the window is up (and fullscreen in a kiosk): tests and
+        // people take this line as "ready for input".
+        log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
 
         let size = window.size
         let uiScale = options.uiScale ?? Self.displayScale(log: log)
