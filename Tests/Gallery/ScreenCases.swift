@@ -65,8 +65,15 @@ package enum ScreenCases {
         state.apply(InputEvent(time: t, .keyUp(key, modifiers: [])))
     }
 
+    /// Thirty rows; #30 is `weighing` itself, so the list and its preview
+    /// and detail agree (5 objects, heaviest 153.2 g).
     static let rows: [HistoryRow] = (1...30).reversed().map { id in
-        HistoryRow(
+        if Int64(id) == weighing.id {
+            return HistoryRow(
+                id: Int64(id), takenAt: weighing.takenAt, device: weighing.device, mode: weighing.mode, objectCount: weighing.objects.count,
+                heaviestForce: weighing.heaviest?.force, heaviestGrams: weighing.heaviest?.grams)
+        }
+        return HistoryRow(
             id: Int64(id), takenAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(id) * 3600), device: "Test panel",
             mode: "force", objectCount: 1 + id % 5, heaviestForce: 0.3 + Double(id % 7) / 10, heaviestGrams: id % 3 == 0 ? 123.4 : nil)
     }

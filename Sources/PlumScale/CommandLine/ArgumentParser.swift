@@ -56,8 +56,17 @@ public enum ArgumentParser {
             case "--record-evemu": options.recordEvemu = try value(for: arg, &args)
             case "--exit-after": options.exitAfter = try seconds(for: arg, try value(for: arg, &args))
             case "--ui-scale": options.uiScale = try uiScale(try value(for: arg, &args))
-            default: throw UsageError("unknown option \(arg)")
+            default: throw UsageError(Suggestion.unknown(arg, options: windowOptions, commands: commands))
             }
+        }
+        // Refused here, before any window opens: these sources never give
+        // raw kernel events to record.
+        if options.recordEvemu != nil {
+            if options.replay != nil { throw UsageError("--record-evemu records a live evdev device; it does not go with --replay") }
+            if case .mouse = options.source {
+                throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad), not mouse")
+            }
+            if case .sdl = options.source { throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad), not sdl") }
         }
         return .run(options)
     }
@@ -82,7 +91,7 @@ public enum ArgumentParser {
             case "--db": options.db = try value(for: arg, &args)
             case "--kiosk": options.kiosk = true
             case "--ui-scale": options.uiScale = try uiScale(try value(for: arg, &args))
-            default: throw UsageError("render: unknown option \(arg)")
+            default: throw UsageError("render: " + Suggestion.unknown(arg, options: renderOptions, commands: []))
             }
         }
         guard let replay else { throw UsageError("render needs --replay FILE") }
@@ -173,12 +182,33 @@ public enum ArgumentParser {
         return value
     }
 
-    /// "WxH", each side 1...16384.
+    /// The smallest window every screen fits (the layout tests hold each
+    /// at 640x360; a portrait size turns it, 360x640).
+    static let minimumSize = PixelSize(640, 360)
+
+    /// "WxH", at least 640x360 (either way round), each side at most 16384.
     static func size(_ text: String) throws -> PixelSize {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
             (1...16384).contains(h)
         else { throw UsageError("--size expects WIDTHxHEIGHT such as 1280x720, found \(text)") }
+        let (long, short) = (max(w, h), min(w, h))
+        guard long >= minimumSize.width, short >= minimumSize.height else {
+            throw UsageError(
+                "--size \(text) is below the minimum of \(minimumSize.width)x\(minimumSize.height) "
+                    + "(\(minimumSize.height)x\(minimumSize.width) in portrait): the screens do not fit in less")
+        }
         return PixelSize(w, h)
     }
+
+    /// The commands, for "did you mean".
+    static let commands = ["render", "devices", "config", "history"]
+    static let windowOptions = [
+        "--help", "--fullscreen", "--kiosk", "--allow-root", "--verbose", "--source", "--replay", "--size", "--font", "--config",
+        "--device-description", "--db", "--screenshot", "--record", "--record-evemu", "--exit-after", "--ui-scale", "--version",
+    ]
+    static let renderOptions = [
+        "--help", "--replay", "--at", "--size", "--out", "--state", "--font", "--config", "--device-description", "--verbose", "--db",
+        "--kiosk", "--ui-scale",
+    ]
 }

@@ -24,9 +24,13 @@ public enum Help {
                                     on a touchpad, drawn as a pad
           --replay FILE             play a replay file (JSON Lines or evemu) in real time
           --device-description F    the evemu device description, for a recording of events only
-          --size WxH                window size (default 1280x720); portrait sizes rotate the layout
+          --size WxH                window size (default 1280x720, at least 640x360); portrait
+                                    sizes rotate the layout
           --font FILE               the font to use (default: DejaVu Sans via fontconfig)
           --config FILE             settings file (default: $XDG_CONFIG_HOME/plumscale/config.json)
+          --db FILE                 the history database (default: $XDG_DATA_HOME/plumscale/history.sqlite3)
+          --ui-scale X              window pixels per logical pixel (default: the display's DPI,
+                                    else the window size's)
           --screenshot FILE.png     with --exit-after: save the last frame shown
           --record FILE             write every input event as it happens, as a replay file
                                     (render --replay FILE --at S shows the frame seen at S)
@@ -46,6 +50,7 @@ public enum Help {
         Weighing:
           t                 tare: zero every contact on the screen (also the Tare button)
           z                 clear the tare
+          u                 the units of the grams shown: g, oz, lb (once calibrated)
           k                 calibrate to grams (force devices)
           space             record a weighing
           h                 the history (Peek & Pop: press a row harder, or hold it)
@@ -59,11 +64,13 @@ public enum Help {
     public static let render = """
         Usage: plumscale render --replay FILE [--at SECONDS] [--size WxH] --out FILE.png [--state FILE.json]
                                 [--font FILE] [--config FILE] [--db FILE] [--kiosk] [--verbose]
-                                [--device-description FILE]
+                                [--device-description FILE] [--ui-scale X]
 
         Replays every event with t <= SECONDS (default: the whole file) through the core
         and renders, with the software renderer, the frame that would be on screen then.
         --state writes the state document (JSON). No display is needed.
+        --size is at least 640x360 (360x640 in portrait); --ui-scale X draws X pixels
+        per logical pixel (default: from the size).
         """
 
     public static let history = """

@@ -22,6 +22,7 @@ public enum WindowCommand {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         KioskShell.setHints(kiosk: options.kiosk)
+        skipUnreachableWayland()
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw RuntimeFailure(
                 "no display: SDL could not start video (\(String(cString: SDL_GetError()))). "
@@ -38,6 +39,12 @@ public enum WindowCommand {
         let driver = String(cString: SDL_GetCurrentVideoDriver())
         if ["offscreen", "dummy"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
             try Self.retryX11(after: driver, log: log)
+        }
+        // The source before the window: what cannot run is refused before
+        // anything appears on screen.
+        let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
+        if options.recordEvemu != nil, evdev == nil {
+            throw UsageError("--record-evemu needs an evdev source (--source evdev or touchpad); this run's source is \(source.kind)")
         }
         try SDLLibrary.startTTF()
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -57,9 +64,10 @@ public enum WindowCommand {
         // the first thing to know when a screen stays black.
         log.info("video: \(String(cString: SDL_GetCurrentVideoDriver())) driver, SDL renderer \(window.rendererName)")
         log.debug("video driver \(String(cString: SDL_GetCurrentVideoDriver())), drawing by \(frames.pathName)")
-
-        let (source, mouse, evdev) = try chooseSource(options, replay: replay, log: log)
+        // Said once the window is up (and fullscreen in a kiosk): tests and
+        // people take this line as "ready for input".
         log.info("input: \(source.kind) \"\(source.deviceName)\", mode \(source.mode.rawValue)")
+
         let size = window.size
         let uiScale = options.uiScale ?? Self.displayScale(log: log)
         var state = AppState(
@@ -90,6 +98,25 @@ public enum WindowCommand {
         // A bad line met while playing: the window showed the replay up to
         // it; the run is one with a bad input file (exit 2).
         if let failure = player?.failure { throw failure }
+    }
+
+    /// With no XDG_RUNTIME_DIR (and no absolute WAYLAND_DISPLAY or
+    /// WAYLAND_SOCKET) no Wayland compositor can be reached, yet SDL's probe
+    /// of it makes libwayland print an unprefixed "error: XDG_RUNTIME_DIR is
+    /// invalid" before our own message: SDL is told to try the others only.
+    static func skipUnreachableWayland(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let drivers = driversWithoutWayland(environment: environment) else { return }
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
+    }
+
+    /// The drivers SDL should try when Wayland is out of reach, nil when it
+    /// may be reached or the user chose the driver.
+    static func driversWithoutWayland(environment: [String: String]) -> String? {
+        guard (environment["SDL_VIDEODRIVER"] ?? "").isEmpty, (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty,
+            (environment["WAYLAND_SOCKET"] ?? "").isEmpty, !(environment["WAYLAND_DISPLAY"] ?? "").hasPrefix("/")
+        else { return nil }
+        // SDL 2.26's own order, less wayland.
+        return "x11,kmsdrm,offscreen"
     }
 
     /// The MQTT sink (README "Fleet"), publishing this history's outbox.

@@ -162,8 +162,7 @@ extension AppState {
             appendWeighing(weighing, in: drawing, titled: false, into: &scene)
             var y = bar + 8
             let x = size.width - listWidth - 10
-            let title = "Weighing #\(weighing.id ?? 0) · \(HistoryText.localTime(weighing.takenAt, timeZone: timeZone))"
-            for line in Flow.paragraph(title, width: listWidth, size: 20, metrics: metrics) {
+            for line in Self.detailTitle(weighing, width: listWidth, timeZone: timeZone, metrics: metrics) {
                 scene.shapes.append(.text(line.text, at: Point(x, y), anchor: .topLeft, size: line.size, color: .ink))
                 y += metrics.lineHeight * line.size
             }
@@ -190,6 +189,21 @@ extension AppState {
         }
         if detail.confirmingDelete { appendDeleteConfirmation(detail, to: &scene) }
         return scene
+    }
+}
+
+extension AppState {
+    /// "Weighing #30 · 2023-11-16 04:13:20" on one line where it fits; else
+    /// the number, then the date with its time on a line of their own
+    /// (shrunk to fit, never split: a time away from its date is misread).
+    static func detailTitle(_ weighing: Weighing, width: Double, timeZone: TimeZone, metrics: TextMetrics) -> [(text: String, size: Double)]
+    {
+        let number = "Weighing #\(weighing.id ?? 0)"
+        let time = HistoryText.localTime(weighing.takenAt, timeZone: timeZone)
+        let whole = number + " · " + time
+        if metrics.width(whole, size: 20) <= width { return [(whole, 20)] }
+        return Flow.paragraph(number, width: width, size: 20, metrics: metrics)
+            + [(time, metrics.size(fitting: time, width: width, preferred: 20, minimum: 11))]
     }
 }
 

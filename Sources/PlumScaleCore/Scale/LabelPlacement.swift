@@ -1,76 +1,169 @@
 /// Where a contact's label goes: under its circle as Plum-O-Meter drew it,
-/// unless that would cut it at the screen's edge or put it over a control
-/// or another label; then above the circle, inside it, or on its centre.
-/// The label is always whole on screen.
+/// unless that would cut it at the screen's edge, put it over a control or
+/// another label, or make it look like another circle's (LabelRule: nearer
+/// its own circle than any other, in no other circle, crossed by no other
+/// ring); then above it, beside it, at a slant, inside it, and at last any
+/// place about the circle that keeps the rule. Where none does, the label
+/// goes inside its own disc, as clear of the others as it can be. The label
+/// is always whole on screen.
 struct LabelPlacer {
     /// Where labels may go: the screen less its margins.
     var bounds: Rect
     /// Controls and labels already placed.
     private(set) var taken: [Rect]
+    /// Every circle drawn (labelled or not) and the labels placed so far:
+    /// the scene keeps it, and LayoutCheck holds it to the rule.
+    private(set) var group = LabelGroup()
 
-    /// `room`: how many more rectangles (labels, blocks) will be added.
-    init(bounds: Rect, obstacles: [Rect], room: Int = 0) {
+    /// A label is unmistakably its own circle's by this much: its own
+    /// circle nearer than any other by 8 px at least.
+    static let margin = 8.0
+
+    /// `circles`: every circle drawn, so that no label is put in or next to
+    /// another; `room`: how many more rectangles (labels, blocks) will be added.
+    init(bounds: Rect, obstacles: [Rect], circles: [DrawnCircle] = [], room: Int = 0) {
         self.bounds = bounds
         self.taken = obstacles
         taken.reserveCapacity(obstacles.count + room)
+        group.circles = circles
+        group.labels.reserveCapacity(circles.count)
     }
 
     /// Marks `rect` taken: no label goes over it.
     mutating func block(_ rect: Rect) { taken.append(rect) }
 
-    /// The top-left corner for a label block of `size` for a circle at
-    /// `center` with `radius`, and marks its room as taken. The first free
-    /// place wins, in the order above (each moved onto the screen if need
-    /// be, the smallest move first), then free places ever farther from the
-    /// centre; where everything is taken, the least moved place.
+    /// The top-left corner for a label block of `size` for the circle at
+    /// `center` with `radius`, and marks its room as taken. The first place
+    /// that is free and keeps the rule wins, in the order above (each moved
+    /// onto the screen if need be, the smallest move first).
     mutating func place(_ size: Size, center: Point, radius: Double) -> Point {
+        let own = circleIndex(center: center, radius: radius)
         let left = center.x - size.width / 2
-        let tops = (
-            center.y + radius,  // under the circle
-            center.y - radius - size.height,  // above it
-            center.y + radius - size.height - Plum.strokeWidth,  // inside, at its bottom
-            center.y - size.height / 2  // on its centre
-        )
+        let under = clamped(Rect(x: left, y: center.y + radius, width: size.width, height: size.height))
         // A crowd past any hope of separate labels: under the circle, on screen.
-        guard taken.count < 64 else { return take(clamped(Rect(x: left, y: tops.0, width: size.width, height: size.height))) }
-        // The free place moved least onto the screen, the earlier on a tie;
-        // no arrays: this runs for every label of every frame.
+        guard taken.count < 64 else { return take(under, own: own, crowded: true, leader: true) }
+        if let best = bestNamedPlace(size, own: own) { return take(best, own: own, crowded: false) }
+        if let found = search(size, own: own, .keepingRule) { return take(found, own: own, crowded: false) }
+        // No place keeps the rule: inside the own disc where it is the
+        // nearest circle; where that is taken, any free place where it is;
+        // else the free place nearest its centre, or under it, with a leader.
+        if let rect = search(size, own: own, .insideOwnDisc) ?? search(size, own: own, .nearestOwn) {
+            return take(rect, own: own, crowded: true)
+        }
+        return take(search(size, own: own, .anywhereFree) ?? under, own: own, crowded: true, leader: true)
+    }
+
+    /// The places a reader expects, in order: under the circle (the
+    /// original's), above, beside, at the four slants, inside at the bottom,
+    /// the top, the centre. The free one that keeps the rule and is moved
+    /// least onto the screen, the earlier on a tie.
+    private func bestNamedPlace(_ size: Size, own: Int) -> Rect? {
+        let circle = group.circles[own]
+        let (cx, cy, r) = (circle.center.x, circle.center.y, circle.radius)
+        let (w, h) = (size.width, size.height)
+        let inner = r - circle.ringWidth
+        let slant = 0.7071
+        // Centres of the label block; no arrays: this runs for every label of every frame.
+        let outside = (
+            Point(cx, cy + r + h / 2), Point(cx, cy - r - h / 2),
+            Point(cx + r + circle.ringWidth + w / 2, cy), Point(cx - r - circle.ringWidth - w / 2, cy),
+            Point(cx + (r + circle.ringWidth) * slant + w / 2, cy + (r + circle.ringWidth) * slant + h / 2),
+            Point(cx - (r + circle.ringWidth) * slant - w / 2, cy + (r + circle.ringWidth) * slant + h / 2),
+            Point(cx + (r + circle.ringWidth) * slant + w / 2, cy - (r + circle.ringWidth) * slant - h / 2),
+            Point(cx - (r + circle.ringWidth) * slant - w / 2, cy - (r + circle.ringWidth) * slant - h / 2)
+        )
+        let inside = (Point(cx, cy + inner - h / 2), Point(cx, cy - inner + h / 2), Point(cx, cy))
         var best: Rect?
         var bestShift = Double.infinity
-        var fallback = clamped(Rect(x: left, y: tops.0, width: size.width, height: size.height))
-        var fallbackShift = Double.infinity
-        for top in [tops.0, tops.1, tops.2, tops.3] {
-            let rect = clamped(Rect(x: left, y: top, width: size.width, height: size.height))
-            let shift = abs(rect.y - top) + abs(rect.x - left)
-            if shift < fallbackShift {
-                fallback = rect
-                fallbackShift = shift
-            }
-            if shift < bestShift, isFree(rect) {
+        for point in [
+            outside.0, outside.1, outside.2, outside.3, outside.4, outside.5, outside.6, outside.7, inside.0, inside.1, inside.2,
+        ] {
+            let wanted = Rect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h)
+            let rect = clamped(wanted)
+            let shift = abs(rect.y - wanted.y) + abs(rect.x - wanted.x)
+            if shift < bestShift, isFree(rect), LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin) {
                 best = rect
                 bestShift = shift
                 if shift == 0 { break }
             }
         }
-        if let best { return take(best) }
-        // Around the centre, ring after ring of label-sized steps: farther on
-        // an uncrowded screen, not at all on a crowded one (each step checks
-        // every label placed, so a crowd would cost the square of itself).
-        let stepX = size.width + 6
-        let stepY = size.height + 2
-        let rings = taken.count < 32 ? 8 : taken.count < 64 ? 4 : 0
-        for ring in stride(from: 1, through: rings, by: 1) {
-            for dy in -ring...ring {
-                for dx in -ring...ring where max(abs(dx), abs(dy)) == ring {
-                    let rect = clamped(
-                        Rect(
-                            x: left + Double(dx) * stepX, y: center.y - size.height / 2 + Double(dy) * stepY,
-                            width: size.width, height: size.height))
-                    if isFree(rect) { return take(rect) }
+        return best
+    }
+
+    /// What a search of places about a circle looks for.
+    private enum Search {
+        /// Keeping the rule: the nearest to the ring, clear of it if it can.
+        case keepingRule
+        /// Inside the own disc, clear of its ring, nearer it than any other:
+        /// the farthest into it from the nearest other circle.
+        case insideOwnDisc
+        /// Anywhere free and nearer the own circle than any other: the
+        /// farthest from the nearest other circle.
+        case nearestOwn
+        /// Anywhere free: the nearest to the circle's centre (a leader
+        /// line then says whose it is).
+        case anywhereFree
+    }
+
+    /// The best free place of a grid of half-label steps about the circle
+    /// (as far as three labels out), as `what` asks.
+    private func search(_ size: Size, own: Int, _ what: Search) -> Rect? {
+        let circle = group.circles[own]
+        let (w, h) = (size.width, size.height)
+        let reachOut = what == .insideOwnDisc ? circle.radius : circle.radius + circle.ringWidth + 3 * max(w, h)
+        let from = clamped(Rect(x: circle.center.x - reachOut - w / 2, y: circle.center.y - reachOut - h / 2, width: w, height: h))
+        let to = clamped(Rect(x: circle.center.x + reachOut - w / 2, y: circle.center.y + reachOut - h / 2, width: w, height: h))
+        let step = max(h / 2, 4)
+        var best: Rect?
+        var bestScore = Double.infinity
+        var y = from.y
+        while y <= to.y {
+            var x = from.x
+            while x <= to.x {
+                let rect = Rect(x: x, y: y, width: w, height: h)
+                x += step
+                guard isFree(rect) else { continue }
+                let score: Double
+                switch what {
+                case .keepingRule:
+                    guard LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin) else { continue }
+                    // Its own ring through it reads worse than a few pixels farther.
+                    score = abs(circle.reach(rect.center)) + (circle.ringCrosses(rect) ? h : 0)
+                case .insideOwnDisc:
+                    guard rect.farthestDistance(to: circle.center) <= circle.radius - circle.ringWidth / 2 else { continue }
+                    let clear = clearance(of: rect.center, from: own)
+                    guard clear > 0 else { continue }
+                    score = -clear
+                case .nearestOwn:
+                    let clear = clearance(of: rect.center, from: own)
+                    guard clear > 0 else { continue }
+                    score = -clear
+                case .anywhereFree:
+                    score = rect.center.distance(to: circle.center)
+                }
+                if score < bestScore {
+                    best = rect
+                    bestScore = score
                 }
             }
+            y += step
         }
-        return take(fallback)
+        return best
+    }
+
+    /// How much nearer `point` is to circle `own` than to the nearest other.
+    private func clearance(of point: Point, from own: Int) -> Double {
+        let reach = group.circles[own].reach(point)
+        var least = Double.infinity
+        for j in group.circles.indices where j != own { least = min(least, group.circles[j].reach(point) - reach) }
+        return least
+    }
+
+    /// The circle's index in the group, added when the scene did not name it.
+    private mutating func circleIndex(center: Point, radius: Double) -> Int {
+        if let i = group.circles.firstIndex(where: { $0.center == center && $0.radius == radius }) { return i }
+        group.circles.append(DrawnCircle(center: center, radius: radius, ringWidth: Plum.strokeWidth))
+        return group.circles.count - 1
     }
 
     private func isFree(_ rect: Rect) -> Bool {
@@ -78,8 +171,9 @@ struct LabelPlacer {
         return true
     }
 
-    private mutating func take(_ rect: Rect) -> Point {
+    private mutating func take(_ rect: Rect, own: Int, crowded: Bool, leader: Bool = false) -> Point {
         taken.append(rect)
+        group.labels.append(CircleLabel(rect: rect, circle: own, crowded: crowded, leader: leader))
         return Point(rect.x, rect.y)
     }
 

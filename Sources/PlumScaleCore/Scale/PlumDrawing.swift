@@ -29,20 +29,24 @@ enum PlumDrawing {
                 scene.shapes.append(.disc(center: map(circle.position), radius: circle.radius * scale, color: fill))
             }
         }
+        let ringWidth = max(Plum.strokeWidth * scale, 1.5)
         for circle in circles {
             scene.shapes.append(
-                .ring(
-                    center: map(circle.position), radius: circle.radius * scale, width: max(Plum.strokeWidth * scale, 1.5),
-                    color: circle.ring))
+                .ring(center: map(circle.position), radius: circle.radius * scale, width: ringWidth, color: circle.ring))
         }
-        var placer = LabelPlacer(bounds: area.insetBy(2), obstacles: [])
-        let size = max(Plum.labelSize * scale, 11)
+        var placer = LabelPlacer(
+            bounds: area.insetBy(2), obstacles: [],
+            circles: circles.map { DrawnCircle(center: map($0.position), radius: $0.radius * scale, ringWidth: ringWidth) })
+        // Never under 12 px: a preview's labels are read, not guessed.
+        let size = max(Plum.labelSize * scale, 12)
+        let labelsStart = scene.shapes.count
         for circle in circles {
             guard let label = circle.label else { continue }
             let box = metrics.box(label, size: size)
             let corner = placer.place(box, center: map(circle.position), radius: circle.radius * scale)
             scene.shapes.append(.text(label, at: corner, anchor: .topLeft, size: size, color: circle.labelColor))
         }
+        scene.appendLabels(placer.group, from: labelsStart)
     }
 
     /// A recorded weighing's objects, drawn as they were.

@@ -48,11 +48,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
         self.operatorActions = operatorActions
         self.quitHint = quitHint
         legend =
-            Self.legendText(mode: mode, quitHint: quitHint).map {
-                Flow.paragraph($0, width: size.width - 2 * Flow.gap, size: 15, minimum: 11, metrics: metrics).map {
-                    Line(text: $0.text, size: $0.size, width: metrics.width($0.text, size: $0.size))
-                }
-            } ?? []
+            Self.legendText(mode: mode, quitHint: quitHint).map { Self.legendLines($0, width: size.width - 2 * Flow.gap, metrics: metrics) }
+            ?? []
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items.append((.unitsTapped, "Units", "u")) }
@@ -82,6 +79,18 @@ struct ScaleButtonPanel: Equatable, Sendable {
     func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool) -> Bool {
         self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.quitHint == quitHint
             && self.metrics == metrics
+    }
+
+    /// The legend on one line, smaller down to 12 px, wherever that fits (a
+    /// second line would stand over the circles: issue 23 item 13); wrapped
+    /// only on a screen narrower still.
+    static func legendLines(_ text: String, width: Double, metrics: TextMetrics) -> [Line] {
+        let size = metrics.size(fitting: text, width: width, preferred: 15, minimum: 12)
+        let oneLine = metrics.width(text, size: size)
+        if oneLine <= width { return [Line(text: text, size: size, width: oneLine)] }
+        return Flow.paragraph(text, width: width, size: 15, minimum: 11, metrics: metrics).map {
+            Line(text: $0.text, size: $0.size, width: metrics.width($0.text, size: $0.size))
+        }
     }
 
     /// What the screen would otherwise leave a newcomer to guess.

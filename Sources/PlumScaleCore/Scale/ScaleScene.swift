@@ -28,11 +28,15 @@ extension AppState {
         // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
-            obstacles: withButtons ? buttonPanel.rects : [], room: count + reserved.count + 3)
+            obstacles: withButtons ? buttonPanel.rects : [],
+            circles: shown.map { DrawnCircle(center: $0.position, radius: $0.radius, ringWidth: Plum.strokeWidth) },
+            room: count + reserved.count + 3)
         for rect in reserved { placer.block(rect) }
         if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
+        let labelsStart = scene.shapes.count
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
+        if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
         // A refused device is asked for nothing: its banner says why.
         if count == 0, source.refusal == nil {
             let top = bannerBottom

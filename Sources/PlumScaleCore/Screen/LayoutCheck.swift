@@ -1,7 +1,8 @@
 /// The layout's promises, checked on a scene: every control and every text
 /// on screen, no two controls overlapping, no text overlapping another text
 /// or a control it does not belong to. What is under a modal layer is left
-/// out: it is dimmed and cannot be pressed. Tests hold every screen to these
+/// out: it is dimmed and cannot be pressed. Every label of a circle
+/// belongs to it (LabelRule). Tests hold every screen to these
 /// at many sizes; the same checks can be made from outside on the state
 /// document's `elements` and `texts`.
 public enum LayoutCheck {
@@ -13,9 +14,6 @@ public enum LayoutCheck {
     public static func problems(in scene: Scene, metrics: TextMetrics) -> [String] {
         let screen = Rect(x: 0, y: 0, width: scene.layout.size.width, height: scene.layout.size.height)
         var problems: [String] = []
-        func describe(_ r: Rect) -> String {
-            "[\(Int(r.x.rounded())), \(Int(r.y.rounded())), \(Int(r.width.rounded())), \(Int(r.height.rounded()))]"
-        }
         for element in scene.elements where !screen.contains(element.rect, tolerance: tolerance) {
             problems.append("\(element.kind.rawValue) \(element.name) \(describe(element.rect)) is not wholly on screen")
         }
@@ -47,6 +45,13 @@ public enum LayoutCheck {
                 }
             }
         }
+        for group in scene.labelGroups {
+            for label in group.labels { problems += LabelRule.problems(of: label, in: group, tolerance: tolerance) }
+        }
         return problems
+    }
+
+    static func describe(_ r: Rect) -> String {
+        "[\(Int(r.x.rounded())), \(Int(r.y.rounded())), \(Int(r.width.rounded())), \(Int(r.height.rounded()))]"
     }
 }

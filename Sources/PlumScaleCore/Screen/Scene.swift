@@ -55,7 +55,18 @@ public struct Scene: Equatable, Sendable {
     /// A touchpad's pad, drawn under the contacts: kept on screen and clear
     /// of the controls (LayoutCheck).
     public var pad: Rect?
+    /// Each drawing's circles and the labels placed for them (LabelRule).
+    public var labelGroups: [LabelGroup] = []
     public init(layout: Layout) { self.layout = layout }
+
+    /// Keeps a drawing's circles and labels for LayoutCheck, and draws the
+    /// leader lines of its crowded labels under them (their texts start at
+    /// `labelsStart` in `shapes`).
+    public mutating func appendLabels(_ group: LabelGroup, from labelsStart: Int) {
+        labelGroups.append(group)
+        guard group.labels.contains(where: \.leader) else { return }
+        shapes.insert(contentsOf: group.leaders(color: .blue), at: min(labelsStart, shapes.count))
+    }
 
     /// Starts a modal layer: a dimmer over everything drawn so far, whose
     /// controls can no longer be pressed.

@@ -44,6 +44,19 @@ import Testing
         #expect(cases["kiosk-operator"]?.showsOperatorBar == true, "at \(size)")
     }
 
+    /// The legend is one line at every size (issue 23 item 13: at 640x360 it
+    /// wrapped, and its second line's plate stood over the circles), never
+    /// under 12 px.
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func theLegendIsOneLine(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        for screen in ScreenCases.cases(parts[0], parts[1]) {
+            let legend = screen.state.buttonPanel.legend
+            #expect(legend.count <= 1, "\(screen.name) at \(size): the legend is \(legend.map(\.text))")
+            #expect(legend.allSatisfy { $0.size >= 12 }, "\(screen.name) at \(size): the legend at \(legend.map(\.size)) px")
+        }
+    }
+
     @Test func theMetricsAreTheFontsOwn() {
         #expect(ScreenCases.metrics != .estimate, "the test font \(Paths.font) must be there")
     }

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import PlumScale
+@testable import PlumScaleCore
+
+/// One person's journey through the real program in a real window under
+/// Xvfb. The window program keeps no state document of its own while it
+/// runs (`--state` is render's), so each step is checked the way the README
+/// promises a person can: the input recorded as it happens (`--record`, or
+/// the replay it plays) rendered with `render --at` the moment of the
+/// screenshot gives that moment's state document and frame; the screenshot
+/// comes from the X server (`import -window root`, cropped to the window)
+/// and must match the frame within 1 px and 16 levels but for 0.1%.
+final class Journey {
+    let name: String
+    let x: Xvfb
+    let dir: URL
+    let app: Spawned
+    let window: String
+    let started: Date
+    /// What `render` replays: the replay played, or the input recorded.
+    let input: URL
+    let size: (Int, Int)
+    let extra: [String]
+    private(set) var steps = 0
+
+    /// Starts the program at `size` (the screen is as large, so the window fills it).
+    init(_ name: String, size: (Int, Int), replay lines: [String]? = nil, arguments: [String] = [], config: String = "{}") throws {
+        self.name = name
+        self.size = size
+        x = try Xvfb(width: size.0, height: size.1)
+        dir = Paths.temporaryDirectory("journey-\(name)")
+        let configPath = dir.appendingPathComponent("config.json")
+        try config.write(to: configPath, atomically: true, encoding: .utf8)
+        // render replays with the same settings and role.
+        extra = ["--config", configPath.path] + arguments.filter { $0 == "--kiosk" }
+        var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "120"]
+        if let lines {
+            input = dir.appendingPathComponent("replay.jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+            options += ["--replay", input.path]
+        } else {
+            input = dir.appendingPathComponent("recorded.jsonl")
+            options += ["--record", input.path]
+        }
+        var environment = x.environment
+        environment["SDL_RENDER_DRIVER"] = "software"
+        let err = dir.appendingPathComponent("stderr").path
+        started = Date()
+        app = try Spawned(Paths.binary.path, options + ["--config", configPath.path] + arguments, environment: environment, stderr: err)
+        window = try x.waitForWindow(of: app, stderr: err)
+    }
+
+    deinit { app.terminate() }
+
+    var stderr: String { (try? String(contentsOfFile: dir.appendingPathComponent("stderr").path, encoding: .utf8)) ?? "" }
+
+    /// Waits until the program has drawn what it had to, then takes the
+    /// step: the screenshot, the state document and frame of that moment,
+    /// compared. Returns the state document. Pictures stay in `dir`.
+    @discardableResult
+    func step(_ title: String, after seconds: Double = 0) throws -> [String: Any] {
+        steps += 1
+        if seconds > 0 {
+            let until = Date().addingTimeInterval(seconds)
+            try waitFor("\(seconds) s to pass", timeout: seconds + 5) { Date() >= until ? true : nil }
+        }
+        try app.waitUntilIdle(quiet: 0.5, timeout: 20)
+        let at = Date().timeIntervalSince(started)
+        let stem = String(format: "%02d-%@", steps, title)
+        let root = dir.appendingPathComponent("\(stem)-window.png").path
+        let grab = try Spawned("/usr/bin/import", ["-window", "root", root], environment: x.environment)
+        #expect(grab.wait(timeout: 30) == 0, "\(name) \(title): import -window root")
+        let shot = try Image.load(root)
+        let rendered = dir.appendingPathComponent("\(stem)-render.png").path
+        let state = dir.appendingPathComponent("\(stem)-state.json")
+        let result = try runPlumscale(
+            [
+                "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
+                "--state", state.path, "--db", dir.appendingPathComponent("render.db").path,
+            ] + extra, timeout: 120)
+        #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
+        let expected = try Image.load(rendered)
+        let differing =
+            GeometryMatchesSpansTests.unmatched(shot, expected, tolerance: 16)
+            + GeometryMatchesSpansTests.unmatched(expected, shot, tolerance: 16)
+        let allowed = expected.width * expected.height / 1000
+        #expect(
+            differing <= allowed,
+            "\(name) \(title): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
+        return try readJSON(state)
+    }
+
+    /// Every label of the state document its own circle's (DESIGN.md, "A
+    /// label belongs to its circle"), measured from outside: each contact's
+    /// label text found among the texts, nearer its own circle than any
+    /// other, in no other circle, crossed by no other ring.
+    /// `crowded`: the circles are wider than the screen (640x360), so a
+    /// label may only be where its own circle is nearest (LabelRule).
+    static func labelProblems(_ state: [String: Any], crowded: Bool = false) -> [String] {
+        let contacts = state["contacts"] as? [[String: Any]] ?? []
+        let texts = (state["texts"] as? [[String: Any]] ?? []).compactMap { text -> (String, Rect)? in
+            guard let words = text["text"] as? String, let r = text["rect"] as? [Double], r.count == 4 else { return nil }
+            return (words, Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        }
+        let circles = contacts.map { c in
+            DrawnCircle(
+                center: Point(c["x"] as? Double ?? 0, c["y"] as? Double ?? 0), radius: c["radius"] as? Double ?? 0,
+                ringWidth: Plum.strokeWidth)
+        }
+        var problems: [String] = []
+        for (i, contact) in contacts.enumerated() {
+            guard let label = contact["label"] as? String else { continue }
+            // The text of that label nearest its circle (labels may repeat).
+            guard let rect = texts.filter({ $0.0 == label }).map(\.1).min(by: { circles[i].reach($0.center) < circles[i].reach($1.center) })
+            else {
+                problems.append("contact \(i)'s label \(label) is not among the texts")
+                continue
+            }
+            var group = LabelGroup()
+            group.circles = circles
+            group.labels = [CircleLabel(rect: rect, circle: i, crowded: crowded)]
+            problems += LabelRule.problems(of: group.labels[0], in: group, tolerance: LayoutCheck.tolerance).map { "\(label): \($0)" }
+        }
+        return problems
+    }
+}
