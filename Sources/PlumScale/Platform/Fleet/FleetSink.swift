@@ -51,7 +51,7 @@ public final class FleetSink: @unchecked Sendable {
         }
         let data: Data
         do throws(InputFileProblem) {
-            data = try InputFile.read(file)
+            data = try InputFile.read(file, limit: .secret)
         } catch {
             throw RuntimeFailure("mqtt.passwordFile \(file): \(error.reason)")
         }
