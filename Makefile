@@ -23,9 +23,10 @@ RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev l
 # The kiosk tests: cage (headless, with Xwayland), weston, grim for the
 # compositor's own picture, systemd-analyze (in systemd) for the units;
 # imagemagick's import takes the window tests' screenshots from the X server;
-# the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub).
+# the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub);
+# the bench counts a frame's instructions under valgrind's callgrind.
 TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd \
-	mosquitto mosquitto-clients
+	mosquitto mosquitto-clients valgrind
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
