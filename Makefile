@@ -23,13 +23,14 @@ RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev l
 # The kiosk tests: cage (headless, with Xwayland), weston, grim for the
 # compositor's own picture, systemd-analyze (in systemd) for the units;
 # imagemagick's import takes the window tests' screenshots from the X server;
-# the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub).
+# the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub);
+# the bench counts a frame's instructions under valgrind's callgrind.
 TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd \
-	mosquitto mosquitto-clients
+	mosquitto mosquitto-clients valgrind
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release run test deps test-deps screenshot gallery lint format clean install install-files uninstall bench
+.PHONY: all build release run test deps test-deps screenshot gallery pictures lint format clean install install-files uninstall bench
 
 all: build
 
@@ -80,12 +81,19 @@ screenshot: build
 
 # Every screen in every state the layout tests check, at each size of their
 # grid (640x360 ... 3840x2160, portrait), into docs/gallery/ with an index.
+# Made, not kept: docs/gallery is in .gitignore and nothing reads it.
 gallery: build
 	rm -rf docs/gallery
 	.build/debug/PlumScaleGallery docs/gallery
 
+# The few gallery pictures the docs pages show, kept in docs/pictures/.
+PICTURES := scale-tared wizard-place history-peek kiosk-operator scale-fleet-five scale-five-area scale-five-position
+pictures: gallery
+	mkdir -p docs/pictures
+	for name in $(PICTURES); do cp docs/gallery/$$name-1280x720.png docs/pictures/$$name.png || exit 1; done
+
 # Builds $(CONFIG) (release by default), then installs the binary, the sample
-# sessions, the desktop entry, the icon, the kiosk units and the README under
+# sessions, the desktop entry, the icon, the kiosk units, the README and docs/ under
 # $(DESTDIR)$(PREFIX). The binary finds everything at run time without the
 # build tree (fonts through fontconfig, no SwiftPM resource bundle).
 install: deps
@@ -106,6 +114,9 @@ install-files:
 			Resources/$$unit > $(DESTDIR)$(UNITDIR)/$$unit && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
 	done
 	install -Dm644 README.md $(DESTDIR)$(PREFIX)/share/doc/plumscale/README.md
+	install -d $(DESTDIR)$(PREFIX)/share/doc/plumscale/docs/pictures
+	install -m644 docs/*.md docs/screenshot.png $(DESTDIR)$(PREFIX)/share/doc/plumscale/docs/
+	install -m644 docs/pictures/*.png $(DESTDIR)$(PREFIX)/share/doc/plumscale/docs/pictures/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/plumscale \
@@ -117,7 +128,7 @@ uninstall:
 clean:
 	rm -rf .build
 
-# Reliability (README "Reliability"). `make fuzz` runs each libFuzzer target in
+# Reliability (docs/reliability.md). `make fuzz` runs each libFuzzer target in
 # Fuzz/ for FUZZ_SECONDS; `make sanitize` runs the tests under AddressSanitizer
 # and ThreadSanitizer, each in its own build directory, the soak cut to
 # SANITIZE_SOAK_EVENTS events (sanitized code is several times slower).

@@ -3,7 +3,7 @@ import Foundation
 import PlumScale
 import PlumScaleCore
 
-/// What the MQTT sink costs the UI thread (README "Performance",
+/// What the MQTT sink costs the UI thread (docs/performance.md,
 /// `fleet_frame_ratio_10`, `fleet_event_ratio`): the same 10-contact frames
 /// and events alternately without and with a running sink connected to a
 /// real broker (Debian's mosquitto on a loopback port of its own), the live

@@ -95,6 +95,6 @@ public enum Help {
         A missing default file means every default. When the file has errors, prints
         every one on stderr with its key and the reason, and exits 2.
 
-        The keys and their defaults are listed in the README (Configuration).
+        The keys and their defaults are listed in docs/configuration.md.
         """
 }

@@ -45,45 +45,9 @@ enum PercentText {
         return (n, value.sign == .minus)
     }
 
-    /// The digits written once into the string's own storage (a small
-    /// string, at most 15 bytes below 1e9: no heap allocation).
-    private static func write(_ n: Int, negative: Bool, suffix: StaticString) -> String {
-        String(unsafeUninitializedCapacity: 15) { buffer in
-            var digits =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                as (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
-            var count = 0
-            var whole = n / 10
-            withUnsafeMutableBytes(of: &digits) { raw in
-                let d = raw.bindMemory(to: Int.self)
-                repeat {
-                    d[count] = whole % 10
-                    whole /= 10
-                    count += 1
-                } while whole > 0
-            }
-            var i = 0
-            if negative {
-                buffer[i] = UInt8(ascii: "-")
-                i += 1
-            }
-            withUnsafeBytes(of: &digits) { raw in
-                let d = raw.bindMemory(to: Int.self)
-                for k in stride(from: count - 1, through: 0, by: -1) {
-                    buffer[i] = UInt8(48 + d[k])
-                    i += 1
-                }
-            }
-            buffer[i] = UInt8(ascii: ".")
-            buffer[i + 1] = UInt8(48 + n % 10)
-            i += 2
-            suffix.withUTF8Buffer { bytes in
-                for byte in bytes {
-                    buffer[i] = byte
-                    i += 1
-                }
-            }
-            return i
-        }
+    /// "-12.3" and the suffix, from whole tenths: small strings (at most 15
+    /// bytes below 1e9), so no heap allocation.
+    private static func write(_ n: Int, negative: Bool, suffix: String) -> String {
+        (negative ? "-" : "") + String(n / 10) + "." + String(n % 10) + suffix
     }
 }

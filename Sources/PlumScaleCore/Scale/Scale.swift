@@ -181,37 +181,23 @@ public struct Scale: Equatable, Sendable {
         loads[index]?.settledValue(now: now)
     }
 
-    /// Crowns the heaviest from every weighed contact's displayed force,
-    /// gathered on the stack.
+    /// Crowns the heaviest from every weighed contact's displayed force.
     private mutating func updateHeaviest() {
-        let count = loads.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { ids in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { values in
-                var weighed = 0
-                // Through a buffer pointer: each load is read where it lies.
-                loads.withUnsafeBufferPointer { loads in
-                    for index in 0..<count {
-                        guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
-                        let id = board.contacts[index].id
-                        ids[weighed] = id
-                        values[weighed] = tares.displayed(id: id, force: value)
-                        values[count + weighed] = noise
-                        weighed += 1
-                    }
-                }
-                heaviest.update(
-                    ids: UnsafeBufferPointer(rebasing: ids[..<weighed]),
-                    forces: UnsafeBufferPointer(rebasing: values[..<weighed]),
-                    noise: UnsafeBufferPointer(rebasing: values[count..<(count + weighed)]))
-            }
+        var candidates: [HeaviestTracker.Candidate] = []
+        candidates.reserveCapacity(loads.count)
+        for index in loads.indices {
+            guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
+            let id = board.contacts[index].id
+            candidates.append(HeaviestTracker.Candidate(id: id, force: tares.displayed(id: id, force: value), noise: noise))
         }
+        heaviest.update(candidates)
     }
 
     /// The reading of the contact at `index` at `now`, nil before its first force sample.
     func reading(at index: Int, now: Double) -> ContactReading? {
         let id = board.contacts[index].id  // bounds-checked: loads has the board's indices
         let scaleNow = self.now
-        guard let load = loads.withUnsafeBufferPointer({ $0[index]?.summary(scaleNow: scaleNow, at: now) }) else { return nil }
+        guard let load = loads[index]?.summary(scaleNow: scaleNow, at: now) else { return nil }
         let tare = tares.activeTare(id: id)
         let tareForce = tare?.force ?? 0
         return ContactReading(

@@ -36,10 +36,7 @@ public struct TextMetrics: Equatable, Sendable {
     public func width(_ text: String, size: Double) -> Double {
         // Latin-1, every label's and the total's case, straight from the
         // UTF-8 bytes; anything else scalar by scalar.
-        let latin1 = text.utf8.withContiguousStorageIfAvailable { bytes in
-            latin.withUnsafeBufferPointer { Self.latin1Width(bytes, advances: $0) }
-        }
-        if let em = latin1 ?? nil { return em * size }
+        if let em = latin1Width(text.utf8) { return em * size }
         var em = 0.0
         for scalar in text.unicodeScalars { em += advance(scalar) }
         return em * size
@@ -47,22 +44,24 @@ public struct TextMetrics: Equatable, Sendable {
 
     /// The width in em of UTF-8 `bytes` made of U+0000...U+00FF only (one
     /// byte, or two led by 0xC2 or 0xC3), nil for any other text.
-    private static func latin1Width(_ bytes: UnsafeBufferPointer<UInt8>, advances: UnsafeBufferPointer<Double>) -> Double? {
+    private func latin1Width(_ bytes: String.UTF8View) -> Double? {
         var em = 0.0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                em += advances[Int(byte)]
-                i += 1
-            } else if byte & 0xFE == 0xC2, i + 1 < bytes.count, bytes[i + 1] & 0xC0 == 0x80 {
-                em += advances[Int(byte & 0x03) << 6 | Int(bytes[i + 1] & 0x3F)]
-                i += 2
+        // The high bits of a two-byte character, between its two bytes.
+        var lead: Int?
+        for byte in bytes {
+            if let high = lead {
+                guard byte & 0xC0 == 0x80 else { return nil }
+                em += latin[high << 6 | Int(byte & 0x3F)]
+                lead = nil
+            } else if byte < 0x80 {
+                em += latin[Int(byte)]
+            } else if byte & 0xFE == 0xC2 {
+                lead = Int(byte & 0x03)
             } else {
                 return nil
             }
         }
-        return em
+        return lead == nil ? em : nil
     }
 
     /// The line box of `text` drawn at `size` pixels.

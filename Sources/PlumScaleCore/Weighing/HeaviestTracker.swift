@@ -47,42 +47,47 @@ public struct HeaviestTracker: Equatable, Sendable {
         return crown.id
     }
 
-    /// The same, from parallel arrays.
-    @discardableResult
-    public mutating func update(ids: [Int], forces: [Double], noise: [Double]) -> Int? {
-        precondition(forces.count >= ids.count, "a force for every id")
-        return ids.withUnsafeBufferPointer { ids in
-            forces.withUnsafeBufferPointer { forces in
-                noise.withUnsafeBufferPointer { noise in update(ids: ids, forces: forces, noise: noise) }
-            }
+    /// One weighed contact: its id, its displayed force and its measured noise.
+    public struct Candidate: Equatable, Sendable {
+        public var id: Int
+        public var force: Double
+        public var noise: Double
+
+        public init(id: Int, force: Double, noise: Double = 0) {
+            self.id = id
+            self.force = force
+            self.noise = noise
         }
     }
 
-    /// The same, from parallel buffers (the scale's hot path: no dictionaries, no allocation).
+    /// The same, from a list of contacts (the scale's way: no dictionaries).
     @discardableResult
-    mutating func update(
-        ids: UnsafeBufferPointer<Int>, forces: UnsafeBufferPointer<Double>, noise: UnsafeBufferPointer<Double>
-    ) -> Int? {
-        effectiveMargin = max(margin, noise.max() ?? 0)
-        var bestIndex: Int?
-        for i in ids.indices {
-            if let b = bestIndex, forces[b] > forces[i] || (forces[b] == forces[i] && ids[b] < ids[i]) { continue }
-            bestIndex = i
+    public mutating func update(_ candidates: [Candidate]) -> Int? {
+        effectiveMargin = max(margin, candidates.lazy.map(\.noise).max() ?? 0)
+        // Highest force; ties broken by the lower id for determinism.
+        var top: Candidate?
+        for candidate in candidates {
+            if let best = top, best.force > candidate.force || (best.force == candidate.force && best.id < candidate.id) {
+                continue
+            }
+            top = candidate
         }
-        guard let top = bestIndex else {
+        guard let top else {
             heaviest = nil
             if !tied.isEmpty { tied = [] }
             return nil
         }
         var crown = top
-        if let current = heaviest, let c = ids.firstIndex(of: current) {
-            crown = ids[top] != current && forces[top] > forces[c] + effectiveMargin ? top : c
+        if let current = candidates.first(where: { $0.id == heaviest }), !(top.force > current.force + effectiveMargin) {
+            crown = current
         }
-        heaviest = ids[crown]
+        heaviest = crown.id
         var newTied: Set<Int> = []
-        for i in ids.indices where i != crown && abs(forces[i] - forces[crown]) <= effectiveMargin { newTied.insert(ids[i]) }
+        for candidate in candidates where candidate.id != crown.id && abs(candidate.force - crown.force) <= effectiveMargin {
+            newTied.insert(candidate.id)
+        }
         if newTied != tied { tied = newTied }
-        return heaviest
+        return crown.id
     }
 
     /// Whether contact `id` is within the margin of the heaviest (the

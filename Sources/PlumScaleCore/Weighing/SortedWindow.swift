@@ -39,17 +39,15 @@ struct SortedWindow: Equatable, Sendable {
             return
         }
         var i = firstIndex(notBelow: old)
-        values.withUnsafeMutableBufferPointer { v in
-            while i + 1 < v.count, v[i + 1] < new {
-                v[i] = v[i + 1]
-                i += 1
-            }
-            while i > 0, v[i - 1] > new {
-                v[i] = v[i - 1]
-                i -= 1
-            }
-            v[i] = new
+        while i + 1 < values.count, values[i + 1] < new {
+            values[i] = values[i + 1]
+            i += 1
         }
+        while i > 0, values[i - 1] > new {
+            values[i] = values[i - 1]
+            i -= 1
+        }
+        values[i] = new
     }
 
     /// The first position whose value is not below `value`.

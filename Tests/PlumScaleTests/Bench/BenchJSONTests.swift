@@ -17,6 +17,8 @@ import Testing
         "replay_peak_rss_mb", "replay_rss_growth_mb", "replay_stream_time_ratio",
         // issue 18: the MQTT sink off vs on
         "fleet_frame_ratio_10", "fleet_event_ratio",
+        // issue 25: the frames in instructions, under callgrind
+        "frame_instructions_ratio_10", "frame_instructions_ratio_10_4k",
     ]
 
     @Test func everyKeyIsWrittenNumbersOrNull() throws {
@@ -34,5 +36,14 @@ import Testing
         for key in ["frame_ratio_50", "latency_p99_frames", "startup_ratio_100k", "peak_rss_mb"] {
             #expect(object[key] is NSNull, "\(key) is null")
         }
+    }
+
+    /// A frame's instructions come from the run's total in callgrind's
+    /// output file (the `summary:` line; older versions write `totals:`).
+    @Test func callgrindTotalIsTheRunsInstructions() {
+        let output = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nfn=(1) main\n16 42\nsummary: 73912844\ntotals: 73912844\n"
+        #expect(InstructionBench.totalInstructions(inCallgrindOutput: output) == 73_912_844)
+        #expect(InstructionBench.totalInstructions(inCallgrindOutput: "events: Ir\ntotals: 17\n") == 17)
+        #expect(InstructionBench.totalInstructions(inCallgrindOutput: "events: Ir\nfn=(1) main\n") == nil)
     }
 }

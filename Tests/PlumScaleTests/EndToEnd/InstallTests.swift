@@ -48,6 +48,16 @@ import Testing
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "installed \(file)")
         }
+        // The installed README's links into docs/ (its pages and pictures) lead
+        // somewhere: the docs are installed beside it.
+        let doc = prefix.appendingPathComponent("share/doc/plumscale")
+        let readme = try String(contentsOf: doc.appendingPathComponent("README.md"), encoding: .utf8)
+        let links = readme.components(separatedBy: "](docs/").dropFirst().compactMap { $0.split(separator: ")").first }
+        #expect(links.count >= 10, "the README links its docs pages")
+        for link in links {
+            let file = "docs/" + (link.split(separator: "#").first.map(String.init) ?? "")
+            #expect(FileManager.default.fileExists(atPath: doc.appendingPathComponent(file).path), "installed \(file)")
+        }
         let binary = prefix.appendingPathComponent("bin/plumscale").path
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         let unit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/system/plumscale-kiosk.service"), encoding: .utf8)

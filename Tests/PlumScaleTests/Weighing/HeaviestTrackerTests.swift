@@ -33,6 +33,23 @@ extension WeighingTests {
             #expect(tracker.update(forces: [1: 0.40, 2: 0.413], noise: [1: 0.012]) == 2)
         }
 
+        /// The scale's list of contacts gives what the dictionary gives, step
+        /// by step, through near ties, lifts, new contacts and noise.
+        @Test func listOfContactsAgreesWithTheDictionary() {
+            var generator = SeededGenerator(seed: 25)
+            var byDictionary = HeaviestTracker(margin: 0.005)
+            var byList = HeaviestTracker(margin: 0.005)
+            for _ in 0..<5_000 {
+                let ids = (1...8).filter { _ in Bool.random(using: &generator) }
+                let forces = Dictionary(
+                    uniqueKeysWithValues: ids.map { ($0, 0.40 + Double(Int.random(in: -6...6, using: &generator)) / 1000) })
+                let noise = Dictionary(uniqueKeysWithValues: ids.map { ($0, Double(Int.random(in: 0...8, using: &generator)) / 1000) })
+                let candidates = ids.map { HeaviestTracker.Candidate(id: $0, force: forces[$0]!, noise: noise[$0]!) }
+                #expect(byList.update(candidates) == byDictionary.update(forces: forces, noise: noise))
+                #expect(byList == byDictionary)
+            }
+        }
+
         @Test(arguments: [60.0, 120.0, 240.0])
         func twoEqualObjectsWithJitterNeverFlicker(rate: Double) {
             // Both objects truly weigh 0.40; each raw reading jitters uniformly by ±0.01.
