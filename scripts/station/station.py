@@ -127,7 +127,7 @@ class Program:
         self.jsonl = os.path.join(out, stem + ".live.jsonl")
         self.evemu = os.path.join(out, stem + ".live.evemu")
         self.log = os.path.join(out, stem + ".log")
-        env = dict(os.environ, SDL_VIDEODRIVER="offscreen", XDG_RUNTIME_DIR="/tmp/xdg",
+        env = dict(os.environ, SDL_VIDEODRIVER="offscreen", XDG_RUNTIME_DIR="/tmp/xdg", XDG_CACHE_HOME="/tmp/home/cache",
                    XDG_CONFIG_HOME="/tmp/home/config-" + stem, XDG_DATA_HOME="/tmp/home/data-" + stem)
         os.makedirs("/tmp/xdg", mode=0o700, exist_ok=True)
         source = ("touchpad:" if touchpad else "evdev:") + node
