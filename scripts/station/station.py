@@ -98,16 +98,67 @@ def bits_of(mask):
     return [i * 8 + b for i, byte in enumerate(mask) for b in range(8) if byte & (1 << b)]
 
 
-def play(ui, frames, pace=True, gap_cap=0.1):
+def play(ui, frames, pace=True, gap_cap=0.1, program=None):
     """Writes frames through the uinput fd, at their recorded pace (gaps
-    capped), each event as the recording has it."""
+    capped), each event as the recording has it. With `program`, never more
+    than WINDOW frames ahead of what the program has read: a reader held up
+    by TCG's bursts would otherwise overflow the kernel's buffer
+    (SYN_DROPPED), which is another test's subject."""
     last = None
+    watcher = Backlog(ui, program) if program else None
     for t, events in frames:
         if pace and last is not None:
             time.sleep(min(max(t - last, 0), gap_cap))
         last = t
+        if watcher:
+            watcher.wait()
         for etype, code, value in events:
             ui.write(etype, code, value)
+    if watcher:
+        watcher.close()
+
+
+class Backlog:
+    """How far the program's reader is behind the kernel: the frames the
+    kernel passed on (read here by a second client of the same device,
+    which gets every frame the program's client gets) against the frames
+    the program has read (its --record-evemu file, written at each frame)."""
+
+    WINDOW = 16
+
+    def __init__(self, ui, program):
+        self.device = evdev.InputDevice(node_of(ui))
+        self.program = program
+        self.passed = 0
+        self.read = -1  # the state loaded at open comes first
+        self.offset = 0
+        self.dropped = 0
+
+    def wait(self, timeout=60):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                for event in self.device.read():
+                    if event.type == ecodes.EV_SYN and event.code == ecodes.SYN_REPORT:
+                        self.passed += 1
+                    elif event.type == ecodes.EV_SYN and event.code == ecodes.SYN_DROPPED:
+                        self.dropped += 1
+            except BlockingIOError:
+                pass
+            with open(self.program.evemu, "rb") as f:
+                f.seek(self.offset)
+                chunk = f.read()
+            whole = chunk.rfind(b"\n") + 1
+            self.read += chunk[:whole].count(b" 0000 0000 0000\n")
+            self.offset += whole
+            if self.passed - self.read <= self.WINDOW or time.monotonic() > deadline:
+                return
+            time.sleep(0.01)
+
+    def close(self):
+        if self.dropped:
+            print("  the rig's own reader saw SYN_DROPPED %d times" % self.dropped)
+        self.device.close()
 
 
 def node_of(ui):
@@ -203,7 +254,7 @@ def live_replay(out, recordings):
             program = Program(out, stem, node, touchpad=rec.is_touchpad())
             program.wait_reading()
             began = time.monotonic()
-            play(ui, rec.frames)
+            play(ui, rec.frames, program=program)
             print("  played in %.2f s" % (time.monotonic() - began))
             program.wait_settled()
             status = program.stop()
