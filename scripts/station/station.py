@@ -350,11 +350,25 @@ def clamp(value, axis):
     return max(axis[0], min(axis[1], value)) if axis else value
 
 
+def hold_device(out, recordings):
+    """A touch panel for the systemd VM's kiosk: the recording's device,
+    kept until SIGTERM; its node is written to OUT/panel-node."""
+    rec = Recording(recordings[0])
+    with rec.device() as ui:
+        node = node_of(ui)
+        with open(os.path.join(out, "panel-node"), "w") as f:
+            f.write(node + "\n")
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        while True:
+            time.sleep(3600)
+
+
 def main():
     scenario, out, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(out, exist_ok=True)
     subprocess.run(["modprobe", "-a", "evdev", "uinput"], check=True)
-    scenarios = {"live-replay": live_replay, "already-down": already_down, "syn-dropped": syn_dropped}
+    scenarios = {"live-replay": live_replay, "already-down": already_down, "syn-dropped": syn_dropped,
+                 "hold-device": hold_device}
     scenarios[scenario](out, rest)
     print("station.py %s: done" % scenario)
 

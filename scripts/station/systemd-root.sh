@@ -36,6 +36,18 @@ ExecStopPost=/bin/systemctl poweroff --no-block
 StandardOutput=journal+console
 StandardError=journal+console
 UNIT
+# A touch panel (the project's pressure panel, through uinput) that is
+# there before the kiosk starts, so --source auto takes it as on a station.
+cat >"$root/etc/systemd/system/station-panel.service" <<UNIT
+[Unit]
+Description=The station rig's touch panel (uinput)
+Before=plumscale-kiosk.service
+
+[Service]
+ExecStart=/usr/bin/python3 $here/station.py hold-device /station $repo/Tests/PlumScaleTests/Fixtures/recordings/pressure-panel.evemu
+ExecStartPost=/bin/sh -c 'while [ ! -s /station/panel-node ]; do sleep 0.2; done'
+UNIT
+ln -sf /etc/systemd/system/station-panel.service "$root/etc/systemd/system/multi-user.target.wants/"
 ln -sf /etc/systemd/system/plumscale-kiosk.service "$root/etc/systemd/system/multi-user.target.wants/"
 ln -sf /etc/systemd/system/station-test.service "$root/etc/systemd/system/multi-user.target.wants/"
 # Nothing on the VM's consoles but the kiosk (tty1) and the kernel (ttyS0).

@@ -34,9 +34,11 @@ final class KioskScreendump {
         try #require(taken != nil, "the VM never asked for the screendump", sourceLocation: sourceLocation)
         let shown = try Image.load(picture.path)
         print("station: screendump \(shown.width)x\(shown.height) \(answer)")
-        // The same moment from render: the kiosk, no contact yet.
+        // The same moment from render: the kiosk on the VM's pressure panel
+        // (station-panel.service), no contact yet.
         let empty = directory.appendingPathComponent("empty.jsonl")
-        try #"{"plumscale-replay":1,"device":{"name":"mouse","pressure":false}}"#.appending("\n").write(
+        let header = #"{"plumscale-replay":1,"device":{"name":"PlumScale fixture pressure panel","pressure":true,"touch_major":false}}"#
+        try header.appending("\n").write(
             to: empty, atomically: true, encoding: .utf8)
         let rendered = directory.appendingPathComponent("render.png")
         let result = try runPlumscale([

@@ -41,7 +41,11 @@ struct SystemdStationTests {
         let log = (try? String(contentsOf: run.file("systemd.log"), encoding: .utf8)) ?? "(no systemd.log)"
         print("station: systemd VM in \(Int(run.seconds)) s:\n\(log)")
         let states = Self.states(text)
-        let journal = (try? String(contentsOf: run.file("journal.txt"), encoding: .utf8)) ?? ""
+        // The whole journal: systemd 252 in the VM files the unit's stream
+        // under the process (plumscale[PID]), which `journalctl -u` missed.
+        let journal = (try? String(contentsOf: run.file("journal-all.txt"), encoding: .utf8)) ?? ""
+        // PID 1 logs to the console (the init starts it so).
+        let console = (try? String(contentsOf: run.file("console.log"), encoding: .utf8)) ?? ""
 
         // Readiness: active only after READY=1, which comes with the first
         // frame on the screen, and its status text.
@@ -54,12 +58,13 @@ struct SystemdStationTests {
         #expect(ready["WatchdogUSec"] == "20s", "\(ready)")
         // The journal holds the program's own log lines.
         #expect(journal.contains("plumscale: info: video: KMSDRM driver"), "journal:\n\(journal.suffix(3000))")
+        #expect(journal.contains("plumscale: info: input: --source auto took"), "the kiosk took the panel: \(journal.suffix(3000))")
 
         // The watchdog: SIGSTOP, then killed and started again.
         let watchdog = try #require(states["watchdog"], "no watchdog snapshot: \(log)")
         #expect(watchdog["MainPID"] != ready["MainPID"] && watchdog["ActiveState"] == "active", "\(watchdog)")
         #expect(watchdog["NRestarts"] == "1", "\(watchdog)")
-        #expect(journal.contains("Watchdog timeout"), "journal:\n\(journal.suffix(3000))")
+        #expect(console.contains("plumscale-kiosk.service: Watchdog timeout (limit 20s)!"), "console:\n\(console.suffix(3000))")
 
         // A crash loop (exit 1 at every start) is started again and again.
         let crash = try #require(states["crashloop"], "no crash loop snapshot: \(log)")
