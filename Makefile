@@ -25,9 +25,10 @@ RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev l
 # imagemagick's import takes the window tests' screenshots from the X server;
 # the fleet tests run a real MQTT broker (mosquitto) and client (mosquitto_sub);
 # the station rig (make test-station) boots Debian's kernel under qemu with an
-# initramfs of busybox, and plays recordings through uinput with python3-evdev.
+# initramfs of busybox, plays recordings through uinput with python3-evdev,
+# and its systemd VM has systemd-udevd (udev) load the display driver.
 TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd \
-	mosquitto mosquitto-clients qemu-system-x86 linux-image-amd64 busybox-static python3-evdev
+	mosquitto mosquitto-clients qemu-system-x86 linux-image-amd64 busybox-static python3-evdev udev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
