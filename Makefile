@@ -153,7 +153,7 @@ sanitize: sanitize-address sanitize-thread
 
 # Suites that only drive the separately built plumscale binary (or Xvfb) gain
 # nothing from a sanitized test process: they run in `make test`.
-SANITIZE_SKIP := --skip 'WindowTests|WindowMappingProbeTests|GPUPathWindowTests|KioskWindowTests|SystemdTests|WaylandTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests|FleetTopicsTests'
+SANITIZE_SKIP := --skip 'StationTests|Journey|WindowTests|WindowMappingProbeTests|GPUPathWindowTests|KioskWindowTests|SystemdTests|WaylandTests|InstallTests|FilesTests|RenderCommandTests|HistoryDurabilityTests|FaultTests|FleetTopicsTests'
 
 sanitize-address: test-deps
 	PLUMSCALE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_SKIP)
