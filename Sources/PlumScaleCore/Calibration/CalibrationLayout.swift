@@ -66,7 +66,8 @@ struct CalibrationLayout {
         case .place:
             layOutKeypad(in: area, metrics: metrics)
             // Capture beside Cancel: the mass is taken only when confirmed.
-            let capture = Rect(x: cancel.maxX + Self.gap, y: cancel.y, width: max(inner - cancel.width - Self.gap, 0), height: cancel.height)
+            let capture = Rect(
+                x: cancel.maxX + Self.gap, y: cancel.y, width: max(inner - cancel.width - Self.gap, 0), height: cancel.height)
             controls.append(Control(action: .captureTapped, title: "Capture", rect: capture))
         case .captured:
             let row = Self.row(area, height: 56)

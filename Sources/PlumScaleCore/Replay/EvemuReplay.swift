@@ -9,16 +9,19 @@ public enum EvemuReplay {
         } catch {
             throw InputFileError(file: file, error.description)
         }
-        let device = recording.device
+        let device = replayDevice(recording.device)
+        return Replay(device: device, events: device.refusal == nil ? events : [])
+    }
+
+    /// The replay's device for a recorded description, read whole or
+    /// streamed. A device that cannot weigh (SEMI_MT) gives no contacts, as
+    /// live: the banner says why instead.
+    public static func replayDevice(_ device: TouchDeviceDescription) -> ReplayDevice {
         let refusal = device.weighingRefusal
-        // A device that cannot weigh (SEMI_MT) gives no contacts, as live:
-        // the banner says why instead.
-        return Replay(
-            device: ReplayDevice(
-                name: device.name, mode: refusal == nil ? device.forceMode : .position,
-                deviceGrams: refusal == nil ? DeviceGrams(device) : nil, surface: DeviceSurface(device),
-                category: device.category, refusal: refusal, noGramsReason: DeviceGrams.absence(device)),
-            events: refusal == nil ? events : [])
+        return ReplayDevice(
+            name: device.name, mode: refusal == nil ? device.forceMode : .position,
+            deviceGrams: refusal == nil ? DeviceGrams(device) : nil, surface: DeviceSurface(device),
+            category: device.category, refusal: refusal, noGramsReason: DeviceGrams.absence(device))
     }
 
     public static func inputFileError(_ error: EvemuParseError) -> InputFileError {

@@ -47,8 +47,7 @@ public struct EvemuStream {
         } catch {
             throw InputFileError(file: file, error.description)
         }
-        return ReplayDevice(
-            name: device.name, mode: device.forceMode, deviceGrams: DeviceGrams(device), surface: DeviceSurface(device))
+        return EvemuReplay.replayDevice(device)
     }
 
     /// The line without its LF's CR (CRLF files).
@@ -85,12 +84,15 @@ public struct EvemuStream {
 
     /// Events decoded so far (of the current file).
     private var handled = 0
+    /// The device cannot weigh (SEMI_MT): its events are read, not decoded.
+    private var refused = false
 
     private mutating func startDecoding(_ parser: EvemuParser) throws {
         try parser.requireDescription(lines)
         try parser.checkDevice()
         do {
             decoder = try MultitouchDecoder(device: parser.device!)
+            refused = parser.device!.weighingRefusal != nil
         } catch {
             throw InputFileError(file: file, error.description)
         }
@@ -104,6 +106,8 @@ public struct EvemuStream {
         var event = item.event
         // Whole seconds and fractions subtract separately, so time 0 is exact.
         event.time = Double(item.seconds - start!.seconds) + (item.fraction - start!.fraction)
+        // A device that cannot weigh gives no contacts (as `EvemuReplay`).
+        if refused { return }
         if let frame = decoder!.feed(event) {
             for input in converter.events(for: frame) { sink.append(input) }
         }
@@ -143,10 +147,6 @@ public struct EvemuStream {
         } else {
             try endOfDescription()
         }
-        let device = description.device!
-        return Replay(
-            device: ReplayDevice(
-                name: device.name, mode: device.forceMode, deviceGrams: DeviceGrams(device), surface: DeviceSurface(device)),
-            events: [])
+        return Replay(device: EvemuReplay.replayDevice(description.device!), events: [])
     }
 }

@@ -55,8 +55,8 @@ struct LabelPlacer {
 
     /// The places a reader expects, in order: under the circle (the
     /// original's), above, beside, at the four slants, inside at the bottom,
-    /// the top, the centre. The free one that keeps the rule and is moved
-    /// least onto the screen, the earlier on a tie.
+    /// the top, the centre. The free one that keeps the rule, is not struck
+    /// by its own ring, and is moved least onto the screen, the earlier on a tie.
     private func bestNamedPlace(_ size: Size, own: Int) -> Rect? {
         let circle = group.circles[own]
         let (cx, cy, r) = (circle.center.x, circle.center.y, circle.radius)
@@ -81,7 +81,12 @@ struct LabelPlacer {
             let wanted = Rect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h)
             let rect = clamped(wanted)
             let shift = abs(rect.y - wanted.y) + abs(rect.x - wanted.x)
-            if shift < bestShift, isFree(rect), LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin) {
+            // Moved onto the screen, a place may come to lie across its own
+            // ring (a label just under it touches the ring, which is fine):
+            // the search below finds one clear of it, if any.
+            if shift < bestShift, isFree(rect), shift == 0 || !circle.ringCrosses(rect, slack: circle.ringWidth / 2 + 1),
+                LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin)
+            {
                 best = rect
                 bestShift = shift
                 if shift == 0 { break }

@@ -52,7 +52,10 @@ public struct LabelGroup: Equatable, Sendable {
             let rect = label.rect
             let start = Point(min(max(end.x, rect.x), rect.maxX), min(max(end.y, rect.y), rect.maxY))
             let length = start.distance(to: end)
-            let dots = Int(length / 7)
+            guard length.isFinite else { continue }
+            // A dot every 7 px, at most 256 of them: a leader across a huge
+            // layout (a hostile resize) is drawn sparser, not in gigabytes.
+            let dots = Int(min(length / 7, 256))
             for i in stride(from: 1, to: dots, by: 1) {
                 let f = Double(i) / Double(dots)
                 shapes.append(

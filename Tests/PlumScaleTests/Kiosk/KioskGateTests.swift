@@ -77,7 +77,10 @@ import Testing
             .delete(id: 1), .export(id: 1), .saveCalibration(device: "d", points: []), .quit,
             .save(device: "d", mode: "force", objects: [], units: "g", step: nil), .loadWeighing(id: 1),
         ]
-        #expect(Self.passerBy().allowedEffects(effects) == [.save(device: "d", mode: "force", objects: [], units: "g", step: nil), .loadWeighing(id: 1)])
+        #expect(
+            Self.passerBy().allowedEffects(effects) == [
+                .save(device: "d", mode: "force", objects: [], units: "g", step: nil), .loadWeighing(id: 1),
+            ])
         var unlocked = Self.passerBy()
         unlocked.enterOperatorPIN()
         #expect(unlocked.kiosk?.role == .operator)

@@ -31,7 +31,7 @@ import Testing
             guard case .text(let text, let at, let anchor, let size, let color) = shape, color == .grey else { return nil }
             return (text, anchor.rect(metrics.box(text, size: size), at: at))
         }
-        #expect(chrome.contains { $0.0.hasPrefix("Total") }, "\(chrome.map(\.0))")
+        #expect(chrome.contains { $0.0.hasPrefix("Sum ") }, "\(chrome.map(\.0))")
         #expect(chrome.contains { $0.0.hasPrefix("Force mode") }, "\(chrome.map(\.0))")
         #expect(ScreenCases.metrics != .estimate, "the test font must be there")
         // Layout pixels to the canvas's (landscape sizes: no rotation).
