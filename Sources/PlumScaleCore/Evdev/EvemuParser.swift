@@ -79,6 +79,13 @@ struct EvemuParser {
         }
     }
 
+    /// The device described, or the error that says what the description lacks.
+    func describedDevice(_ line: Int) throws(EvemuParseError) -> TouchDeviceDescription {
+        try requireDescription(line)
+        guard let device else { throw error(line, "missing device description: expected an 'N: name' line") }
+        return device
+    }
+
     func requireDescription(_ line: Int) throws(EvemuParseError) {
         if name == nil {
             throw error(line, "missing device description: expected an 'N: name' line before the events")

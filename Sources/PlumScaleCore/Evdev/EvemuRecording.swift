@@ -48,7 +48,7 @@ public struct EvemuRecording: Sendable {
     public init(text: String, file: String) throws(EvemuParseError) {
         var parser = EvemuParser(file: file)
         try parser.parse(text)
-        self.init(device: parser.device!, parsed: parser.events)
+        self.init(device: try parser.describedDevice(1), parsed: parser.events)
     }
 
     /// Parses a recording whose description and events are two texts (like
@@ -63,7 +63,7 @@ public struct EvemuRecording: Sendable {
         var events = EvemuParser(file: eventsFile, descriptionOptional: true)
         try events.parse(eventsText)
         if events.events.isEmpty, !description.events.isEmpty {
-            self.init(device: description.device!, parsed: description.events)
+            self.init(device: try description.describedDevice(1), parsed: description.events)
             return
         }
         if let last = description.events.last, let first = events.events.first,
@@ -73,7 +73,7 @@ public struct EvemuRecording: Sendable {
                 file: eventsFile, line: 1,
                 reason: "events start before the last event of \(descriptionFile)")
         }
-        self.init(device: description.device!, parsed: description.events + events.events)
+        self.init(device: try description.describedDevice(1), parsed: description.events + events.events)
     }
 
     /// Builds a recording from values (tests, generated input).
@@ -87,10 +87,11 @@ public struct EvemuRecording: Sendable {
         let start = parsed.first
         self.device = device
         self.firstTimestamp = start?.event.time ?? 0
+        let (seconds, fraction) = (start?.seconds ?? 0, start?.fraction ?? 0)
         // Whole seconds and fractions subtract separately, so time 0 is exact.
         self.events = parsed.map { item in
             var event = item.event
-            event.time = Double(item.seconds - start!.seconds) + (item.fraction - start!.fraction)
+            event.time = Double(item.seconds - seconds) + (item.fraction - fraction)
             return event
         }
     }

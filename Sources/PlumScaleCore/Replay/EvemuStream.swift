@@ -37,8 +37,12 @@ public struct EvemuStream {
             if !line.allSatisfy(\.isWhitespace) { blank = false }
             do { try parser.parseLine(line, number) } catch { throw EvemuReplay.inputFileError(error) }
         }
-        do { try parser.finish(lines: number, blank: blank) } catch { throw EvemuReplay.inputFileError(error) }
-        return try Self.replayDevice(parser.device!, file: file)
+        do {
+            try parser.finish(lines: number, blank: blank)
+            return try Self.replayDevice(parser.describedDevice(number), file: file)
+        } catch let error as EvemuParseError {
+            throw EvemuReplay.inputFileError(error)
+        }
     }
 
     static func replayDevice(_ device: TouchDeviceDescription, file: String) throws -> ReplayDevice {
@@ -68,8 +72,8 @@ public struct EvemuStream {
                 if description.eventCount > 0, decoder == nil { try startDecoding(description) }
                 if let last = description.lastEvent, description.eventCount > handled { try decode(last, into: &sink) }
             } else {
-                try events!.parseLine(line, lines)
-                if let last = events!.lastEvent, events!.eventCount > handled {
+                try events?.parseLine(line, lines)
+                if let parser = events, let last = parser.lastEvent, parser.eventCount > handled {
                     // The events must not start before the description's last one.
                     if handled == 0, let before = description.lastEvent, (last.seconds, last.fraction) < (before.seconds, before.fraction) {
                         throw InputFileError(file: file, line: lines, "events start before the last event of \(description.file)")
@@ -88,11 +92,11 @@ public struct EvemuStream {
     private var refused = false
 
     private mutating func startDecoding(_ parser: EvemuParser) throws {
-        try parser.requireDescription(lines)
+        let device = try parser.describedDevice(lines)
         try parser.checkDevice()
         do {
-            decoder = try MultitouchDecoder(device: parser.device!)
-            refused = parser.device!.weighingRefusal != nil
+            decoder = try MultitouchDecoder(device: device)
+            refused = device.weighingRefusal != nil
         } catch {
             throw InputFileError(file: file, error.description)
         }
@@ -102,13 +106,14 @@ public struct EvemuStream {
         _ item: (seconds: Int, fraction: Double, event: KernelEvent), into sink: inout Sink
     ) throws {
         handled += 1
-        if start == nil { start = (item.seconds, item.fraction) }
+        let origin = start ?? (item.seconds, item.fraction)
+        start = origin
         var event = item.event
         // Whole seconds and fractions subtract separately, so time 0 is exact.
-        event.time = Double(item.seconds - start!.seconds) + (item.fraction - start!.fraction)
+        event.time = Double(item.seconds - origin.seconds) + (item.fraction - origin.fraction)
         // A device that cannot weigh gives no contacts (as `EvemuReplay`).
         if refused { return }
-        if let frame = decoder!.feed(event) {
+        if let frame = decoder?.feed(event) {
             for input in converter.events(for: frame) { sink.append(input) }
         }
     }
@@ -147,6 +152,10 @@ public struct EvemuStream {
         } else {
             try endOfDescription()
         }
-        return Replay(device: EvemuReplay.replayDevice(description.device!), events: [])
+        do {
+            return Replay(device: EvemuReplay.replayDevice(try description.describedDevice(lines)), events: [])
+        } catch {
+            throw EvemuReplay.inputFileError(error)
+        }
     }
 }

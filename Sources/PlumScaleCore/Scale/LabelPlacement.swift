@@ -19,6 +19,16 @@ struct LabelPlacer {
     /// circle nearer than any other by 8 px at least.
     static let margin = 8.0
 
+    /// Past this many circles no place is sought: each label goes under
+    /// its circle with a leader. A scale holds a handful of objects (the
+    /// layout checks go to 20), and a search for each of hundreds of
+    /// contacts (a hostile stream) would stall the frame.
+    static let crowd = 20
+
+    /// A search visits at most this many places a side: at a huge layout
+    /// its step grows rather than its cost.
+    static let searchSide = 48.0
+
     /// `circles`: every circle drawn, so that no label is put in or next to
     /// another; `room`: how many more rectangles (labels, blocks) will be added.
     init(bounds: Rect, obstacles: [Rect], circles: [DrawnCircle] = [], room: Int = 0) {
@@ -41,7 +51,7 @@ struct LabelPlacer {
         let left = center.x - size.width / 2
         let under = clamped(Rect(x: left, y: center.y + radius, width: size.width, height: size.height))
         // A crowd past any hope of separate labels: under the circle, on screen.
-        guard taken.count < 64 else { return take(under, own: own, crowded: true, leader: true) }
+        guard taken.count < 64, group.circles.count <= Self.crowd else { return take(under, own: own, crowded: true, leader: true) }
         if let best = bestNamedPlace(size, own: own) { return take(best, own: own, crowded: false) }
         if let found = search(size, own: own, .keepingRule) { return take(found, own: own, crowded: false) }
         // No place keeps the rule: inside the own disc where it is the
@@ -118,7 +128,7 @@ struct LabelPlacer {
         let reachOut = what == .insideOwnDisc ? circle.radius : circle.radius + circle.ringWidth + 3 * max(w, h)
         let from = clamped(Rect(x: circle.center.x - reachOut - w / 2, y: circle.center.y - reachOut - h / 2, width: w, height: h))
         let to = clamped(Rect(x: circle.center.x + reachOut - w / 2, y: circle.center.y + reachOut - h / 2, width: w, height: h))
-        let step = max(h / 2, 4)
+        let step = max(h / 2, 4, (to.x - from.x) / Self.searchSide, (to.y - from.y) / Self.searchSide)
         var best: Rect?
         var bestScore = Double.infinity
         var y = from.y

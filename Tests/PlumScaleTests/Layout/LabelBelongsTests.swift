@@ -55,11 +55,11 @@ import Testing
 
     /// The issue's case exactly: at 800x480 the "90.0%" label lay inside the
     /// 50% circle and "50.0%" inside the yellow 90% disc.
-    @Test func theIssuesCaseAt800x480() {
+    @Test func theIssuesCaseAt800x480() throws {
         var state = ScreenCases.state(800, 480)
         ScreenCases.place(Self.arrangements[0].1, on: &state)
         let scene = state.scene()
-        let group = try! #require(scene.labelGroups.first)
+        let group = try #require(scene.labelGroups.first)
         #expect(group.circles.count == 4)
         for label in group.labels {
             let own = group.circles[label.circle]

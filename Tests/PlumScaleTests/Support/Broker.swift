@@ -124,7 +124,8 @@ final class Subscription {
         let output = self.output
         try waitFor("the broker's SUBACK to \(id)", timeout: 10) { () -> Bool? in
             guard process.isRunning else {
-                throw WaitFailure("mosquitto_sub ended: \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
+                let said = (try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? ""
+                throw WaitFailure("mosquitto_sub ended: \(said)\nthe broker's log:\n\(broker.log.suffix(2000))")
             }
             return broker.log.contains("Sending SUBACK to \(id)") ? true : nil
         }

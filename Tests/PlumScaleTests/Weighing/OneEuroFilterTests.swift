@@ -25,17 +25,17 @@ extension WeighingTests {
         }
 
         @Test(arguments: RateCase.all)
-        func stepOf50PointsReaches90PercentWithinATenthOfASecond(rates: RateCase) {
+        func stepOf50PointsReaches90PercentWithinATenthOfASecond(rates: RateCase) throws {
             let figures = Self.stepFigures(rates)
-            let t90 = try! #require(figures.t90)
+            let t90 = try #require(figures.t90)
             #expect(t90 <= 0.1, "\(rates): 90% after \(t90) s")
         }
 
         @Test(arguments: RateCase.all)
-        func steadyInputSettlesWithinATenthOfAPointIn300Milliseconds(rates: RateCase) {
+        func steadyInputSettlesWithinATenthOfAPointIn300Milliseconds(rates: RateCase) throws {
             // The true value is `high` after each step: 50, 5, 1 and 0.5 points, up and down.
             for (low, high) in [(0.2, 0.7), (0.7, 0.2), (0.0, 0.3), (0.40, 0.45), (0.5, 0.51), (0.5, 0.505), (0.51, 0.5)] {
-                let settle = try! #require(Self.stepFigures(rates, from: low, to: high).settle)
+                let settle = try #require(Self.stepFigures(rates, from: low, to: high).settle)
                 #expect(settle <= 0.3, "\(rates) \(low)→\(high): settled after \(settle) s")
             }
         }

@@ -56,7 +56,7 @@ extension WeighingTests {
         }
 
         @Test(arguments: [60.0, 120.0, 240.0])
-        func jitterOfOnePointSmoothedBecomesStable(rate: Double) {
+        func jitterOfOnePointSmoothedBecomesStable(rate: Double) throws {
             // True value 0.5, raw jitter uniform ±0.01: the band widens to the measured noise.
             var generator = SeededGenerator(seed: 3)
             var contact = ContactWeighing()
@@ -69,7 +69,7 @@ extension WeighingTests {
                     stableSince = nil
                 }
             }
-            let since = try! #require(stableSince)
+            let since = try #require(stableSince)
             #expect(since < 2, "\(rate) Hz: stable for good only from \(since) s")
             let band = contact.stability.effectiveBand
             #expect(band > 0.009 && band < 0.016, "band \(band)")
