@@ -32,5 +32,6 @@ done | awk '!seen[$0]++' | while read -r path; do
 done
 [ -s "$work/modules/order" ] || { echo "initramfs: modprobe found no modules for $version" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
-(cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) >"$out.tmp"
-mv "$out.tmp" "$out"
+tmp=$(mktemp "$out.XXXXXX")
+(cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp"
+mv "$tmp" "$out"

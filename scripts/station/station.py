@@ -5,14 +5,18 @@ them, so the kernel's input core filters and stamps them), and the scenarios
 that run `plumscale --source evdev` against them.
 
 Usage (in the VM, as root): station.py SCENARIO OUTDIR [RECORDING...]
-Scenarios: live-replay, already-down, syn-dropped. Each writes its files
+Scenarios: live-replay, already-down, syn-dropped, hot-plug (and
+hold-device for the systemd VM). Each writes its files
 into OUTDIR and prints what it did; the analysis is the Swift suite's
 (Tests/PlumScaleTests/Station).
 """
+import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 
 import evdev
@@ -350,6 +354,115 @@ def clamp(value, axis):
     return max(axis[0], min(axis[1], value)) if axis else value
 
 
+def start_udevd():
+    """systemd-udevd, as on a station: it sends the "add" the program's
+    udev monitor waits for once its rules have run."""
+    os.makedirs("/run/udev", exist_ok=True)
+    udevd = subprocess.Popen(["/lib/systemd/systemd-udevd"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if os.path.exists("/run/udev/control"):
+            break
+        time.sleep(0.1)
+    subprocess.run(["udevadm", "settle", "--timeout=20"], check=False)
+    return udevd
+
+
+def evemu_frames(path):
+    """Frames the program has recorded so far (its --record-evemu file)."""
+    try:
+        return open(path, "rb").read().count(b" 0000 0000 0000\n")
+    except OSError:
+        return 0
+
+
+class UdevListener(threading.Thread):
+    """udev's messages (the netlink group udevd sends to once its rules
+    have run: what the program's udev monitor waits for), each timed by
+    time.monotonic() as it arrives. (`udevadm monitor` refuses to run in
+    the rig's chroot.)"""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 15)  # NETLINK_KOBJECT_UEVENT
+        self.sock.bind((0, 2))  # group 2: udev's, not the kernel's
+        self.sock.settimeout(0.2)
+        self.seen = []
+        self.done = False
+
+    def run(self):
+        while not self.done:
+            try:
+                data = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            self.seen.append((time.monotonic(), data))
+
+    def stop(self, node):
+        """When udev said the event node `node` was added (None: never)."""
+        self.done = True
+        self.join(5)
+        self.sock.close()
+        for when, data in self.seen:
+            fields = data.split(b"\0")
+            if b"ACTION=add" in fields and ("DEVNAME=" + node).encode() in fields:
+                return when
+        print("  udev said nothing of %s (%d messages)" % (node, len(self.seen)))
+        return None
+
+
+def hot_plug(out, recordings):
+    """Item 4: with udevd running, the device is unplugged while objects lie
+    on it, and plugged back a second later (a new uinput device of the same
+    description) with the same objects on it; how long the program took to
+    read it again (its first frame of the new device, from libevdev's state
+    at the reopen) goes to OUT/STEM.reopen.json: from the plug, and from
+    udev's "add" (what the program waits for: its rules have run)."""
+    path, count = recordings[0], int(recordings[1])
+    rec = Recording(path)
+    stem = stem_of(path) + ".hot-plug"
+    udevd = start_udevd()
+    try:
+        ui = rec.device()
+        node = node_of(ui)
+        program = Program(out, stem, node, touchpad=rec.is_touchpad())
+        program.wait_reading()
+        play(ui, rec.frames[:count], pace=False)
+        program.wait_settled(quiet=1.5)
+        ui.close()
+        print("  unplugged %s" % node)
+        time.sleep(1.0)
+        before = evemu_frames(program.evemu)
+        # udev's own word, timed as it arrives.
+        listener = UdevListener()
+        listener.start()
+        plugged = time.monotonic()
+        ui = rec.device()
+        again = node_of(ui)
+        play(ui, rec.frames[:count], pace=False)
+        print("  plugged back as %s" % again)
+        reopened = None
+        while time.monotonic() - plugged < 30:
+            if evemu_frames(program.evemu) > before:
+                reopened = time.monotonic()
+                break
+            time.sleep(0.02)
+        announced = listener.stop(again)
+        figures = {"from_plug": None if reopened is None else reopened - plugged,
+                   "from_udev": None if reopened is None or announced is None else reopened - announced,
+                   "udev_after_plug": None if announced is None else announced - plugged}
+        with open(os.path.join(out, stem + ".reopen.json"), "w") as f:
+            json.dump(figures, f)
+        print("  read again: %s" % figures)
+        program.wait_settled()
+        status = program.stop()
+        ui.close()
+    finally:
+        udevd.terminate()
+        udevd.wait()
+    with open(os.path.join(out, stem + ".status"), "w") as f:
+        f.write("%d\n" % status)
+
+
 def hold_device(out, recordings):
     """A touch panel for the systemd VM's kiosk: the recording's device,
     kept until SIGTERM; its node is written to OUT/panel-node."""
@@ -368,7 +481,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     subprocess.run(["modprobe", "-a", "evdev", "uinput"], check=True)
     scenarios = {"live-replay": live_replay, "already-down": already_down, "syn-dropped": syn_dropped,
-                 "hold-device": hold_device}
+                 "hot-plug": hot_plug, "hold-device": hold_device}
     scenarios[scenario](out, rest)
     print("station.py %s: done" % scenario)
 

@@ -6,19 +6,21 @@
 # qemu is killed at the deadline, its files stay in DIR only.
 #
 # Usage: vm.sh --results DIR [--timeout S] [--mode chroot|systemd]
-#              [--disk IMG] [--display] [--memory MB] [-- COMMAND ARGS...]
+#              [--disk IMG] [--display] [--monitor] [--memory MB] [-- COMMAND ARGS...]
 # With --mode chroot, COMMAND runs as root in the chroot with DIR at
 # /tmp/results (STATION_RESULTS); its output goes to DIR/run.log and its
 # status to DIR/status. With --mode systemd, DIR/root/ is copied over the
 # root before systemd starts and DIR is at /station.
 # --display gives the VM a bochs display (-vga std) and qemu's monitor on
-# DIR/monitor.sock (screendump). The serial console goes to DIR/console.log.
+# DIR/monitor.sock (screendump); --monitor gives the monitor alone (`quit`
+# pulls the plug: no shutdown, no sync). The serial console goes to
+# DIR/console.log.
 # STATION_ACCEL=tcg|kvm|auto (default auto: KVM only when a probe boot
 # under it reaches the init within 20 s, else TCG with -cpu Nehalem).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-results='' timeout=240 mode=chroot disk='' display=0 memory=1536
+results='' timeout=240 mode=chroot disk='' display=0 monitor=0 memory=1536
 while [ $# -gt 0 ]; do
     case "$1" in
     --results) results=$2; shift 2 ;;
@@ -26,6 +28,7 @@ while [ $# -gt 0 ]; do
     --mode) mode=$2; shift 2 ;;
     --disk) disk=$2; shift 2 ;;
     --display) display=1; shift ;;
+    --monitor) monitor=1; shift ;;
     --memory) memory=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "vm.sh: unknown option $1" >&2; exit 2 ;;
@@ -39,9 +42,16 @@ kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -1 || true)
 version=${kernel#/boot/vmlinuz-}
 cache=$repo/.build/station
 initrd=$cache/initramfs-$version.cpio.gz
+# Suites boot their VMs in parallel: one of them builds the initramfs,
+# the others wait for it.
+mkdir -p "$cache"
+exec 9>"$cache/initramfs.lock"
+flock 9
 if [ ! -f "$initrd" ] || [ "$here/init" -nt "$initrd" ] || [ "$here/initramfs.sh" -nt "$initrd" ]; then
     "$here/initramfs.sh" "$version" "$initrd"
 fi
+flock -u 9
+exec 9>&-
 
 if [ $# -gt 0 ]; then
     {
@@ -65,6 +75,7 @@ qemu_args() {
         args+=(-vga std -display none -monitor "unix:$results/monitor.sock,server,nowait")
     else
         args+=(-vga none -display none)
+        if [ "$monitor" = 1 ]; then args+=(-monitor "unix:$results/monitor.sock,server,nowait"); fi
     fi
     if [ -n "$disk" ]; then args+=(-drive "file=$disk,format=raw,if=virtio,cache=writeback"); fi
 }
