@@ -25,6 +25,9 @@ struct LiveInputStationTests {
         for path in paths {
             let (frames, checkpoints) = try LiveComparison(recording: path, liveDirectory: run.directory).check()
             print("station: \(URL(fileURLWithPath: path).lastPathComponent): \(frames) frames, \(checkpoints) state documents equal")
+            // check() throws on the first frame or document that differs; it
+            // must also have compared something: its frames and its checkpoints.
+            #expect(frames > 0 && checkpoints > 0, "\(path): \(frames) frames, \(checkpoints) checkpoints compared")
         }
     }
 
@@ -38,6 +41,9 @@ struct LiveInputStationTests {
         for path in paths {
             let (frames, checkpoints) = try LiveComparison(recording: path, liveDirectory: run.directory).check()
             print("station: \(URL(fileURLWithPath: path).lastPathComponent): \(frames) frames, \(checkpoints) state documents equal")
+            // check() throws on the first frame or document that differs; it
+            // must also have compared something: its frames and its checkpoints.
+            #expect(frames > 0 && checkpoints > 0, "\(path): \(frames) frames, \(checkpoints) checkpoints compared")
         }
     }
 }
