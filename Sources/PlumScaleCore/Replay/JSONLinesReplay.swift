@@ -63,6 +63,7 @@ public enum JSONLinesReplay {
                 {
                     throw fail("expected \"surface\" {\"width\":W,\"height\":H} with W and H finite numbers > 0")
                 }
+                try ReplayHeaderCheck.validate(header, fail)
                 continue
             }
             guard let t = record.t else { throw fail("expected a number \"t\" (seconds from the start)") }
@@ -163,7 +164,10 @@ public enum JSONLinesReplay {
         }
         let name = header?.name ?? "replay"
         let surface = header?.surface.map { DeviceSurface(width: $0.width, height: $0.height, isPad: $0.pad ?? false) }
-        return Replay(device: ReplayDevice(name: name, mode: mode, surface: surface), events: [], warnings: warnings.lines)
+        let device = ReplayDevice(
+            name: name, mode: mode, deviceGrams: header.flatMap(ReplayHeaderCheck.grams), surface: surface,
+            category: header?.kind.flatMap(DeviceCategory.init(rawValue:)), noGramsReason: header?.noGrams)
+        return Replay(device: device, events: [], warnings: warnings.lines)
     }
 
     static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {

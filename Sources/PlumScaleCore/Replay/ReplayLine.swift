@@ -22,9 +22,26 @@ struct ReplayLine: Decodable {
         /// The device's own surface, when positions are normalised to it
         /// (a touchpad, a recording of an evemu replay): fitted like one.
         var surface: Surface?
+        /// What the live source said of its device, so that a `--record`
+        /// file renders as the window showed it: `device_kind`, the grams of
+        /// the device's own force axis, why it gives none.
+        var kind: String?
+        var grams: Grams?
+        var noGrams: String?
         enum CodingKeys: String, CodingKey {
-            case name, pressure, surface
+            case name, pressure, surface, kind, grams
             case touchMajor = "touch_major"
+            case noGrams = "no_grams"
+        }
+    }
+
+    struct Grams: Decodable {
+        var axis: String?
+        var unitsPerGram: Double
+        var range: Double
+        enum CodingKeys: String, CodingKey {
+            case axis, range
+            case unitsPerGram = "units_per_gram"
         }
     }
 
@@ -42,8 +59,10 @@ struct ReplayLine: Decodable {
         let values: [Any?] = [t, type, id, x, y, pressure, touchMajor, key, state, modifiers, width, height, version, device]
         var count = values.count { $0 != nil }
         if let device {
-            count += [device.name as Any?, device.pressure, device.touchMajor, device.surface].count { $0 != nil }
+            let members: [Any?] = [device.name, device.pressure, device.touchMajor, device.surface, device.kind, device.grams, device.noGrams]
+            count += members.count { $0 != nil }
             if let surface = device.surface { count += 2 + (surface.pad == nil ? 0 : 1) }
+            if let grams = device.grams { count += 2 + (grams.axis == nil ? 0 : 1) }
         }
         return count
     }

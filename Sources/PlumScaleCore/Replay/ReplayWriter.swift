@@ -12,7 +12,9 @@ public struct ReplayWriter: Sendable {
     public init(origin: Double) { self.origin = origin }
 
     /// The first line: the device's name, what it measures and, for a
-    /// touchpad or a device replayed from evemu, its surface. A source that
+    /// touchpad or a device replayed from evemu, its surface; what kind of
+    /// device it is, and its own grams or why it has none, so the file
+    /// renders as the window showed it. A source that
     /// may still discover force (SDL) leaves "pressure" out, so the replay
     /// decides from the pressures as the live source did.
     public static func header(for source: InputSource) -> String {
@@ -28,6 +30,18 @@ public struct ReplayWriter: Sendable {
                     .fields([("width", .number(surface.width)), ("height", .number(surface.height)), ("pad", .bool(surface.isPad))])
                 ))
         }
+        if let category = source.category { device.append(("kind", .string(category.rawValue))) }
+        if let grams = source.deviceGrams {
+            device.append(
+                (
+                    "grams",
+                    .fields([
+                        ("axis", .string(AbsCode.name(grams.axis))), ("units_per_gram", .number(grams.unitsPerGram)),
+                        ("range", .number(grams.range)),
+                    ])
+                ))
+        }
+        if let reason = source.noGramsReason { device.append(("no_grams", .string(reason))) }
         return #"{"plumscale-replay":1,"device":"# + compact(.fields(device)) + "}"
     }
 

@@ -26,6 +26,16 @@ public struct DeviceGrams: Equatable, Sendable {
         guard gramsAtFullRange <= CalibrationFit.Limits.maximumGrams else { return nil }
     }
 
+    /// The grams a replay's header recorded (`--record`), checked as a
+    /// device's are: nil when they are not believable.
+    public init?(unitsPerGram: Double, range: Double, axis: UInt16) {
+        guard unitsPerGram.isFinite, range.isFinite, unitsPerGram > 0, range > 0 else { return nil }
+        self.unitsPerGram = unitsPerGram
+        self.range = range
+        self.axis = axis
+        guard gramsAtFullRange <= CalibrationFit.Limits.maximumGrams else { return nil }
+    }
+
     /// The grams of the force axis in a device description, nil without
     /// them: ABS_MT_PRESSURE, or ABS_PRESSURE on a single-touch device (the
     /// axis each contact's force is read from).

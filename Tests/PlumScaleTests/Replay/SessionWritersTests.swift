@@ -46,6 +46,38 @@ import Testing
         #expect(!ReplayWriter.header(for: .sdl(deviceName: "ELAN")).contains("pressure"))
     }
 
+    /// A live evdev device's kind, grams or their absence go into the
+    /// header, so the file's state document says what the window's did.
+    @Test func aRecordedDeviceKeepsItsKindAndItsGrams() throws {
+        let grams = try #require(DeviceGrams(minimum: 0, maximum: 4096, resolution: 16))
+        let weighs = InputSource(
+            kind: "evdev", deviceName: "Haptic pad", mode: .force, deviceGrams: grams, category: .pressurepad)
+        let withGrams = try Self.readBack(ReplayWriter.header(for: weighs) + "\n")
+        #expect(withGrams.device.category == .pressurepad && withGrams.device.deviceGrams == grams)
+        #expect(InputSource.replay(withGrams.device).deviceGrams == grams)
+        let reason = "ABS_MT_PRESSURE has no resolution in units per gram; calibrate with known masses"
+        let without = InputSource(kind: "evdev", deviceName: "Panel", mode: .force, category: .penDisplay, noGramsReason: reason)
+        let noGrams = try Self.readBack(ReplayWriter.header(for: without) + "\n")
+        #expect(noGrams.device.category == .penDisplay && noGrams.device.noGramsReason == reason)
+        #expect(GramsOrigin.of(.replay(noGrams.device), fit: nil).reason == reason)
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"scale"}"#, #"expected "kind" to be one of"#),
+        (#"{"grams":{"units_per_gram":0,"range":10}}"#, #"expected "grams" {"units_per_gram":R,"range":N}"#),
+        (#"{"grams":{"units_per_gram":1e-9,"range":10}}"#, "at most 100 kg at full range"),
+        (#"{"grams":{"axis":"ABS_X","units_per_gram":1,"range":10}}"#, #""axis" to be "ABS_MT_PRESSURE""#),
+        (#"{"no_grams":"a\u0000b"}"#, "without control characters"),
+    ])
+    func aBadDeviceAccountInAHeaderNamesTheLine(device: String, expected: String) {
+        do {
+            _ = try Self.readBack(#"{"plumscale-replay":1,"device":"# + device + "}\n")
+            Issue.record("\(device) was accepted")
+        } catch {
+            #expect("\(error)".contains(":1:") && "\(error)".contains(expected), "\(error)")
+        }
+    }
+
     @Test func aBadSurfaceInAHeaderNamesTheLine() {
         #expect(throws: InputFileError.self) {
             _ = try Self.readBack(#"{"plumscale-replay":1,"device":{"name":"x","surface":{"width":0,"height":5}}}"# + "\n")
