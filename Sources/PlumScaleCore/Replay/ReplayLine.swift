@@ -59,7 +59,9 @@ struct ReplayLine: Decodable {
         let values: [Any?] = [t, type, id, x, y, pressure, touchMajor, key, state, modifiers, width, height, version, device]
         var count = values.count { $0 != nil }
         if let device {
-            let members: [Any?] = [device.name, device.pressure, device.touchMajor, device.surface, device.kind, device.grams, device.noGrams]
+            let members: [Any?] = [
+                device.name, device.pressure, device.touchMajor, device.surface, device.kind, device.grams, device.noGrams,
+            ]
             count += members.count { $0 != nil }
             if let surface = device.surface { count += 2 + (surface.pad == nil ? 0 : 1) }
             if let grams = device.grams { count += 2 + (grams.axis == nil ? 0 : 1) }
