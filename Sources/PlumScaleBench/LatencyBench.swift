@@ -102,7 +102,7 @@ enum LatencyBench {
                     received += 1
                 }
             }
-            switch translation.translate(event, windowSize: size, replayEvents: []) {
+            switch translation.translate(event, windowSize: size) {
             case .input(let input): return state.apply(input).changed
             case .redraw: return true
             case .none: return false

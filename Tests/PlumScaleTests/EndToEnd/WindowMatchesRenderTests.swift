@@ -100,6 +100,23 @@ import Testing
         try check(Case(name: "still", lines: [Self.header, #"{"t":0.2,"type":"down","id":1,"x":0.4,"y":0.5,"pressure":0.42}"#]))
     }
 
+    /// A replay reaches the window's core as it is in the file, through an
+    /// input queue (no SDL event and back): contact sizes without
+    /// pressures, and a cancel that stays a cancel, as `render` reads them.
+    @Test func aReplayIsFedAsTheFileSaysIt() throws {
+        try check(
+            Case(
+                name: "area",
+                lines: [
+                    #"{"plumscale-replay":1,"device":{"name":"area panel","pressure":false,"touch_major":true}}"#,
+                    #"{"t":0.1,"type":"down","id":1,"x":0.3,"y":0.5,"touch_major":0.35}"#,
+                    #"{"t":0.1,"type":"down","id":2,"x":0.7,"y":0.4,"touch_major":0.6}"#,
+                    #"{"t":0.2,"type":"down","id":3,"x":0.5,"y":0.8,"touch_major":0.2}"#,
+                    #"{"t":0.5,"type":"move","id":2,"x":0.68,"y":0.42,"touch_major":0.65}"#,
+                    #"{"t":0.8,"type":"cancel","id":3}"#,
+                ]))
+    }
+
     /// The wizard captures a reference once its reading is stable, by itself.
     @Test func theWizardCapturesAStillReference() throws {
         let wizard = CalibrationWizard(mode: .force)

@@ -3,37 +3,14 @@ import Foundation
 import PlumScaleCore
 
 /// The live evdev source in the SDL shell: a reader thread decodes frames,
-/// queues them here and wakes the SDL loop with a user event per frame.
+/// queues them (InputQueue) and wakes the SDL loop with a user event per frame.
 final class EvdevSource {
     static let eventCode: Int32 = 0x4556
 
-    /// Frames waiting for the SDL thread.
-    final class Queue: @unchecked Sendable {
-        private let lock = NSLock()
-        private var outputs: [EvdevReader.Output] = []
-
-        func push(_ output: EvdevReader.Output) {
-            lock.lock()
-            outputs.append(output)
-            lock.unlock()
-            var event = SDL_Event()
-            event.type = SDL_USEREVENT.rawValue
-            event.user.code = EvdevSource.eventCode
-            SDL_PushEvent(&event)
-        }
-
-        func drain() -> [EvdevReader.Output] {
-            lock.lock()
-            defer { lock.unlock() }
-            let taken = outputs
-            outputs.removeAll(keepingCapacity: true)
-            return taken
-        }
-    }
-
     let path: String
     let device: TouchDeviceDescription
-    let queue = Queue()
+    /// Frames waiting for the SDL thread.
+    let queue = InputQueue<EvdevReader.Output>(code: EvdevSource.eventCode)
     private let reader: EvdevReader
 
     /// Opens the device; event times share SDL_GetTicks64's clock.

@@ -21,7 +21,7 @@ package struct EventTranslation {
         case none
     }
 
-    package mutating func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int), replayEvents: [InputEvent]) -> Outcome {
+    package mutating func translate(_ event: SDL_Event, windowSize: (width: Int, height: Int)) -> Outcome {
         let time = Double(event.common.timestamp) / 1000
         let w = Double(max(windowSize.width, 1))
         let h = Double(max(windowSize.height, 1))
@@ -63,10 +63,6 @@ package struct EventTranslation {
             default:
                 return .none
             }
-        case SDL_USEREVENT where event.user.code == ReplayPlayer.eventCode:
-            guard var replayed = ReplayPlayer.take(event) else { return .none }
-            replayed.time = time
-            return .input(replayed)
         default:
             return .none
         }
