@@ -34,8 +34,8 @@ enum HistoryBench {
         try makeDatabase(small, weighings: 100)
         try makeDatabase(large, weighings: 1_000_000)
         let services = [
-            try HistoryService(path: small, configPath: directory + "/config.json"),
-            try HistoryService(path: large, configPath: directory + "/config.json"),
+            EffectRunner(history: try HistoryService(path: small, configPath: directory + "/config.json")),
+            EffectRunner(history: try HistoryService(path: large, configPath: directory + "/config.json")),
         ]
         var states = [BenchWorkload.newState(), BenchWorkload.newState()]
         var times: [[Double]] = [[], []]

@@ -36,7 +36,7 @@ do {
     sink.start()
     for n in 0..<count {
         let object = WeighedObject(index: 0, x: 100, y: 200, force: 0.5, grams: Double(n), stable: true)
-        guard case .saved(let id) = history.perform(.save(device: "fleet station", mode: "force", objects: [object], units: "g", step: 0.1))
+        guard case .saved(let id) = history.perform(.save(device: "fleet station", mode: .force, objects: [object], units: .g, step: 0.1))
         else { throw RuntimeFailure("weighing \(n) not saved") }
         try StandardStreams.out("saved \(id)\n")
         usleep(UInt32(every * 1_000_000))

@@ -32,7 +32,8 @@ public enum RenderCommand {
     /// after the frame ticks the live loop would have given before it.
     struct ReplayFeeder: ReplayEventSink {
         var state: AppState
-        let history: HistoryService?
+        /// Performs the store's work the replay asks for (nil: none is done).
+        let effects: EffectRunner?
         let end: Double?
         /// Every event seen, applied or not (the parser asks whether any was).
         private(set) var count = 0
@@ -40,7 +41,7 @@ public enum RenderCommand {
 
         init(state: AppState, history: HistoryService?, end: Double?) {
             self.state = state
-            self.history = history
+            self.effects = history.map(EffectRunner.init(history:))
             self.end = end
         }
 
@@ -50,24 +51,24 @@ public enum RenderCommand {
             count += 1
             if let end, event.time > end { return }
             lastTime = event.time
-            // The closure captures the service, not self: a copy of the
+            // The closure captures the runner, not self: a copy of the
             // state inside it would make every change copy the state.
-            let history = self.history
-            RenderCommand.tick(&state, until: event.time) { Self.feed(&$0, $1, history) }
-            Self.feed(&state, event, history)
+            let effects = self.effects
+            RenderCommand.tick(&state, until: event.time) { Self.feed(&$0, $1, effects) }
+            Self.feed(&state, event, effects)
         }
 
         /// The frame at `end`, or at the last event.
         mutating func finish() -> AppState {
             let end = self.end ?? lastTime
-            let history = self.history
-            RenderCommand.tick(&state, until: end) { Self.feed(&$0, $1, history) }
-            Self.feed(&state, InputEvent(time: end, .tick), history)
+            let effects = self.effects
+            RenderCommand.tick(&state, until: end) { Self.feed(&$0, $1, effects) }
+            Self.feed(&state, InputEvent(time: end, .tick), effects)
             return state
         }
 
-        static func feed(_ state: inout AppState, _ event: InputEvent, _ history: HistoryService?) {
-            if let history { history.feed(event, to: &state) } else { state.apply(event) }
+        static func feed(_ state: inout AppState, _ event: InputEvent, _ effects: EffectRunner?) {
+            if let effects { effects.feed(event, to: &state) } else { state.apply(event) }
         }
     }
 

@@ -84,10 +84,10 @@ public enum WindowCommand {
 
         // Loop
         let player = replay.map { ReplayPlayer(source: $0, log: log) }
-        player?.start(windowID: SDL_GetWindowID(window.window))
+        player?.start()
         defer { player?.stop() }
         let loop = EventLoop(
-            window: window, frames: frames, state: state, replayEvents: [], evdev: evdev,
+            window: window, frames: frames, state: state, replay: player, evdev: evdev,
             history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
         try record(options, source: source, evdev: evdev, loop: loop, log: log)

@@ -6,7 +6,7 @@ import Foundation
 public enum Effect: Equatable, Sendable {
     /// Save a weighing, with the units and display step d (in the units,
     /// nil without grams) it was shown in; the shell stamps the time.
-    case save(device: String, mode: String, objects: [WeighedObject], units: String, step: Double?)
+    case save(device: String, mode: ForceMode, objects: [WeighedObject], units: WeightUnit, step: Double?)
     /// One page of rows, newest first, after `cursor` (nil: the newest).
     case loadRows(page: Int, after: HistoryCursor?, limit: Int)
     case loadWeighing(id: Int64)

@@ -155,7 +155,7 @@ extension AppState {
                 index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
         }
         let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
-        outbox.append(.save(device: source.deviceName, mode: source.mode.rawValue, objects: objects, units: units.rawValue, step: step))
+        outbox.append(.save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step))
         show("Saving…", seconds: 10)
     }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(state == expected)
         let object = WeighedObject(
             index: 0, x: 320, y: 360, force: view?.force, grams: nil, stable: view?.stable ?? false, tare: 0)
-        #expect(update.effects == [.save(device: "panel", mode: "force", objects: [object], units: "g", step: nil)])
+        #expect(update.effects == [.save(device: "panel", mode: .force, objects: [object], units: .g, step: nil)])
     }
 
     @Test func historyTappedOpensTheTableAndAsksForItsFirstPage() {

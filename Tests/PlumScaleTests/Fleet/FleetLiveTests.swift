@@ -112,7 +112,7 @@ struct FleetLiveTests {
         let sink = FleetSink(settings: Config.MQTT(host: "127.0.0.1", station: "s"), history: history, log: Log()) {}
         history.publish(to: sink)
         let object = WeighedObject(index: 0, x: 1, y: 2, force: 0.5, grams: nil, stable: true)
-        guard case .saved = history.perform(.save(device: "pa\u{0}nel", mode: "force", objects: [object], units: "g", step: 0.1)) else {
+        guard case .saved = history.perform(.save(device: "pa\u{0}nel", mode: .force, objects: [object], units: .g, step: 0.1)) else {
             Issue.record("not saved")
             return
         }

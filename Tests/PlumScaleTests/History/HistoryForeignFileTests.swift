@@ -169,8 +169,8 @@ import Testing
         guard
             case .saved(let id) = service.perform(
                 .save(
-                    device: "panel", mode: "force",
-                    objects: sampleWeighing().objects, units: "g", step: nil))
+                    device: "panel", mode: .force,
+                    objects: sampleWeighing().objects, units: .g, step: nil))
         else {
             Issue.record("not saved")
             return

@@ -90,7 +90,7 @@ import Testing
         var phases: [PeekPhase] = []
         for event in replay.events {
             RenderCommand.tick(&state, until: event.time)
-            history.feed(event, to: &state)
+            EffectRunner(history: history).feed(event, to: &state)
             let phase = state.screen.browser?.peek.phase ?? PeekPhase.none
             if phases.last != phase { phases.append(phase) }
         }

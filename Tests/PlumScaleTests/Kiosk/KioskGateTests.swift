@@ -75,11 +75,11 @@ import Testing
     @Test func everyEffectOfOperatorWorkIsStoppedAtTheGate() {
         let effects: [Effect] = [
             .delete(id: 1), .export(id: 1), .saveCalibration(device: "d", points: []), .quit,
-            .save(device: "d", mode: "force", objects: [], units: "g", step: nil), .loadWeighing(id: 1),
+            .save(device: "d", mode: .force, objects: [], units: .g, step: nil), .loadWeighing(id: 1),
         ]
         #expect(
             Self.passerBy().allowedEffects(effects) == [
-                .save(device: "d", mode: "force", objects: [], units: "g", step: nil), .loadWeighing(id: 1),
+                .save(device: "d", mode: .force, objects: [], units: .g, step: nil), .loadWeighing(id: 1),
             ])
         var unlocked = Self.passerBy()
         unlocked.enterOperatorPIN()

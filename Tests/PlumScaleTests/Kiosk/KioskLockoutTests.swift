@@ -37,7 +37,7 @@ extension KioskTests {
         var now = station.t
         while let wake = station.state.nextWake, wake < lockedAt + 31 {
             #expect(wake - now <= 1.0 + 1e-9, "a tick at least every second while locked")
-            station.history.feed(InputEvent(time: wake, .tick), to: &station.state)
+            station.effects.feed(InputEvent(time: wake, .tick), to: &station.state)
             now = wake
             if let message = station.state.kiosk?.pinPad?.message, seen.last != message { seen.append(message) }
         }

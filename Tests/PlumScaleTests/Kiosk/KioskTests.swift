@@ -144,25 +144,28 @@ import Testing
     struct Station {
         var state: AppState
         let history: HistoryService
+        /// The shell's effect runner, as the window has it.
+        let effects: EffectRunner
         var t = 0.0
 
         init(config: Config = KioskTests.withPIN, size: Size = Size(1280, 720)) throws {
             state = AppState(screen: size, source: .replay(ReplayDevice(name: "kiosk panel", mode: .force)), config: config, kiosk: true)
             history = try HistoryService(temporary: ())
+            effects = EffectRunner(history: history)
         }
 
         @discardableResult
         mutating func feed(_ kind: InputEvent.Kind, after dt: Double = 0.1) -> Update {
             advance(dt)
-            return history.feed(InputEvent(time: t, kind), to: &state)
+            return effects.feed(InputEvent(time: t, kind), to: &state)
         }
 
         /// Time passes, with the ticks the live loop would give.
         mutating func advance(_ dt: Double) {
             let end = t + dt
-            while let wake = state.nextWake, wake < end { history.feed(InputEvent(time: wake, .tick), to: &state) }
+            while let wake = state.nextWake, wake < end { effects.feed(InputEvent(time: wake, .tick), to: &state) }
             t = end
-            history.feed(InputEvent(time: t, .tick), to: &state)
+            effects.feed(InputEvent(time: t, .tick), to: &state)
         }
 
         mutating func key(_ key: Key) { feed(.keyDown(key, modifiers: [])) }

@@ -95,17 +95,17 @@ import Testing
             Issue.record("nothing saved: \(update.effects)")
             return
         }
-        #expect(units == "oz" && step == 0.005)
+        #expect(units == .oz && step == 0.005)
         #expect(objects.map(\.grams) == [30])
         // Without grams: no step.
         var plain = try state([down(0, 1, 0.5, 0.30)], at: 1)
         #expect(
             plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).effects.first
                 == .save(
-                    device: "test panel", mode: "force",
+                    device: "test panel", mode: .force,
                     objects: plain.contactViews.enumerated().map { i, v in
                         WeighedObject(index: i, x: v.position.x, y: v.position.y, force: v.force, grams: nil, stable: v.stable, tare: 0)
-                    }, units: "g", step: nil))
+                    }, units: .g, step: nil))
     }
 
     @Test func unitsMustBeGOzOrLb() {

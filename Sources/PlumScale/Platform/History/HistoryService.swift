@@ -1,8 +1,8 @@
 import Foundation
 import PlumScaleCore
 
-/// Performs the core's store effects against the SQLite store and feeds
-/// the answers back, for the window and for `render` alike.
+/// Performs the core's store effects against the SQLite store and the
+/// config file, answering each (EffectRunner feeds the answers back).
 public final class HistoryService {
     let store: HistoryStore
     private let exportDirectory: String
@@ -54,30 +54,6 @@ public final class HistoryService {
         if let ownedDirectory { try? FileManager.default.removeItem(atPath: ownedDirectory) }
     }
 
-    /// Applies an event, then performs the store work it asked for (and that
-    /// the answers ask for), so the state is settled before it is drawn.
-    /// Returns whether the screen changed and the effects left for the
-    /// caller (quitting).
-    @discardableResult
-    public func feed(_ event: InputEvent, to state: inout AppState) -> Update {
-        let first = state.apply(event)
-        var update = Update(changed: first.changed, effects: first.effects.filter { !$0.isStoreWork })
-        var work = first.effects.filter(\.isStoreWork)
-        var rounds = 0
-        while !work.isEmpty, rounds < 16 {
-            rounds += 1
-            var next: [Effect] = []
-            for effect in work {
-                let answer = state.apply(InputEvent(time: state.now, .history(perform(effect))))
-                update.changed = update.changed || answer.changed
-                next += answer.effects.filter(\.isStoreWork)
-                update.effects += answer.effects.filter { !$0.isStoreWork }
-            }
-            work = next
-        }
-        return update
-    }
-
     /// Performs one piece of store work (`quit` is not one: it fails).
     public func perform(_ effect: Effect) -> HistoryResult {
         do {
@@ -86,7 +62,8 @@ public final class HistoryService {
                 return .failed("\(effect) is not the store's work")
             case .save(let device, let mode, let objects, let units, let step):
                 let id = try store.save(
-                    Weighing(takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step))
+                    Weighing(
+                        takenAt: Date(), device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step))
                 fleet?.weighingSaved()
                 return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):

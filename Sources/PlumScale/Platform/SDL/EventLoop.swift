@@ -9,22 +9,18 @@ final class EventLoop {
     private let window: Window
     private let frames: FrameRenderer
     private var state: AppState
-    private let replayEvents: [InputEvent]
+    /// A replay played in real time (`--replay` in a window).
+    private let replay: ReplayPlayer?
     private let log: Log
     private let evdev: EvdevSource?
     /// Set by SIGTERM or SIGINT (see SignalQuit): the loop ends whatever the core says.
     private(set) var quitSignal: Int32?
-    private let history: HistoryService
-    /// Set when the core asks to quit (Escape, the close button, the operator leaving).
-    private var quitRequested = false
+    /// Performs what the core asks: the store, the config, the lockout, quitting.
+    private let effects: EffectRunner
     private var translation = EventTranslation()
     private let systemd: SystemdNotify
-    /// Where the kiosk's PIN lockout is kept (nil: not kept).
-    private let lockoutFile: LockoutFile?
     /// Reads the config file again (SIGHUP).
     private let reloadConfig: () throws -> Config
-    /// The kiosk's role when last looked at, to log each change.
-    private var role: Kiosk.Role?
     private var reportedGrab = false
     /// The window's close request came (Alt+F4, the close button): the
     /// SDL_QUIT that follows is that, not a lost display.
@@ -39,20 +35,18 @@ final class EventLoop {
     private let mapping: WindowMapping?
 
     init(
-        window: Window, frames: FrameRenderer, state: AppState, replayEvents: [InputEvent], evdev: EvdevSource?,
+        window: Window, frames: FrameRenderer, state: AppState, replay: ReplayPlayer?, evdev: EvdevSource?,
         history: HistoryService, systemd: SystemdNotify, lockoutFile: LockoutFile?,
         reloadConfig: @escaping () throws -> Config, log: Log
     ) {
         self.evdev = evdev
-        self.history = history
+        self.effects = EffectRunner(history: history, lockoutFile: lockoutFile, systemd: systemd, log: log)
         self.window = window
         self.frames = frames
         self.state = state
-        self.replayEvents = replayEvents
+        self.replay = replay
         self.systemd = systemd
-        self.lockoutFile = lockoutFile
         self.reloadConfig = reloadConfig
-        self.role = state.kiosk?.role
         self.log = log
         self.fleet = history.fleet.map(FleetLive.init(sink:))
         self.mapping =
@@ -68,7 +62,7 @@ final class EventLoop {
         systemd.ready(status: state.kiosk == nil ? "weighing" : "kiosk: \(state.kiosk?.role.rawValue ?? "")")
         defer { systemd.stopping() }
         var event = SDL_Event()
-        while !quitRequested && quitSignal == nil && !displayLost {
+        while !effects.quitRequested && quitSignal == nil && !displayLost {
             var now = Double(SDL_GetTicks64()) / 1000
             systemd.loopTurned(now: now)
             if let deadline, now >= deadline { break }
@@ -129,11 +123,14 @@ final class EventLoop {
         if event.type == SDL_USEREVENT.rawValue, event.user.code == FleetLive.eventCode, let fleet {
             return feed(InputEvent(time: state.now, .fleet(fleet.sink.status)))
         }
-        if event.type == SDL_USEREVENT.rawValue, event.user.code == EvdevSource.eventCode, let evdev {
+        if let evdev, evdev.queue.woke(event) {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
         }
+        if let replay, replay.queue.woke(event) {
+            return replay.queue.drain().reduce(false) { changed, input in feed(input) || changed }
+        }
         if let mapping, mapping.take(event) { return false }
-        switch translation.translate(event, windowSize: window.size, replayEvents: replayEvents) {
+        switch translation.translate(event, windowSize: window.size) {
         case .input(let input): return feed(input)
         case .redraw: return true
         case .none: return false
@@ -170,7 +167,7 @@ final class EventLoop {
             do {
                 let config = try reloadConfig()
                 state = state.reconfigured(config)
-                role = state.kiosk?.role
+                effects.reconfigured(state)
                 log.info("\(name) received: configuration reloaded")
                 systemd.status("configuration reloaded")
                 return true
@@ -208,42 +205,7 @@ final class EventLoop {
     @discardableResult
     private func feed(_ event: InputEvent) -> Bool {
         recorder?.record(event)
-        let update = history.feed(event, to: &state)
-        for effect in update.effects {
-            switch effect {
-            case .quit:
-                quitRequested = true
-                if state.kiosk != nil { log.info("kiosk: the operator left") }
-            case .saveLockout(let failures, let lockedUntil):
-                saveLockout(LockoutFile.Lockout(failures: failures, lockedUntil: lockedUntil))
-            default:
-                break
-            }
-        }
-        if let now = state.kiosk?.role, now != role {
-            role = now
-            log.info("kiosk: \(now == .operator ? "operator mode" : "passer-by mode")")
-            systemd.status("kiosk: \(now.rawValue)")
-        }
-        return update.changed
-    }
-
-    private func saveLockout(_ lockout: LockoutFile.Lockout) {
-        if lockout.failures >= Kiosk.freeTries {
-            let left = (state.kiosk?.lockedUntil ?? 0) - state.now
-            // Whole seconds, rounded up, but not for the float error of
-            // (t + 30) - t: a 30 s lock says 30.
-            let wait = lockout.lockedUntil != nil && left > 0 ? " for \(Int((left - 0.001).rounded(.up))) s" : ""
-            log.warning("kiosk: \(lockout.failures) wrong PINs; the PIN pad is locked\(wait)")
-        } else if lockout.failures > 0 {
-            log.info("kiosk: wrong PIN (\(lockout.failures) so far)")
-        }
-        guard let lockoutFile else { return }
-        do {
-            try lockoutFile.save(lockout)
-        } catch {
-            log.error("kiosk: the PIN lockout is not kept across a restart: \(error)")
-        }
+        return effects.feed(event, to: &state).changed
     }
 
     private func draw() throws {
