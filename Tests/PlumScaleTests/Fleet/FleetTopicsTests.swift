@@ -48,4 +48,38 @@ struct FleetTopicsTests {
             !Self.payloads(late, state).isEmpty && Self.payloads(late, availability) == ["offline"] ? true : nil
         }
     }
+
+    /// A broker that stops answering for longer than the keepalive: the
+    /// station gives its connection up and connects again once the broker
+    /// goes on. Its last will waits (MQTT 5's will delay), so the broker
+    /// does not say "offline" for a station that is back: Home Assistant
+    /// never sees it unavailable for a pause of the broker's own.
+    @Test func aBrokerPauseLeavesNoStaleOffline() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broker = try Broker(directory: dir)
+        let availability = "plumscale/line-1/availability"
+        let subscription = try Subscription(broker, topic: availability)
+        let config = try FleetFixture.config(in: dir, FleetFixture.plain(broker.port))
+        let err = dir.appendingPathComponent("window.err").path
+        let window = try FleetFixture.window(
+            [
+                "--config", config, "--db", dir.appendingPathComponent("h.sqlite3").path, "--replay",
+                try FleetFixture.replay(in: dir, presses: 0), "--exit-after", "90",
+            ],
+            stderr: err)
+        defer { window.terminate() }
+        try waitFor("online (\(FleetFixture.read(err)))", timeout: 20) { () -> Bool? in
+            Self.payloads(subscription, availability) == ["online"] ? true : nil
+        }
+        broker.pause(for: 20)
+        try waitFor("the station to connect again (\(FleetFixture.read(err)))", timeout: 40) { () -> Bool? in
+            broker.log.components(separatedBy: "New client connected").count > 3 ? true : nil
+        }
+        // Longer than the will delay: a will still pending would be sent by now.
+        Thread.sleep(forTimeInterval: Double(MosquittoClient.willDelaySeconds) + 5)
+        let seen = Self.payloads(subscription, availability)
+        #expect(!seen.contains("offline"), "availability after the pause: \(seen)\n\(FleetFixture.read(err))")
+        #expect(seen.last == "online")
+    }
 }

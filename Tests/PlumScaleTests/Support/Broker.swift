@@ -57,6 +57,15 @@ final class Broker {
         }
     }
 
+    /// Stops the broker in its tracks (SIGSTOP) for `seconds`, then lets it
+    /// go on: every connection is still open, nothing is answered meanwhile.
+    func pause(for seconds: Double) {
+        guard let pid = process?.pid else { return }
+        kill(pid, SIGSTOP)
+        Thread.sleep(forTimeInterval: seconds)
+        kill(pid, SIGCONT)
+    }
+
     /// SIGTERM (it saves its persistence file), waiting for the end.
     func stop() {
         process?.stop()

@@ -31,6 +31,12 @@ final class MosquittoClient {
     private let password: String?
     /// Keepalive, seconds: a broker silent this long is given up.
     static let keepalive: Int32 = 5
+    /// MQTT 5: how long the broker holds the last will ("offline") after the
+    /// connection dies. A station back within it (a broker pause, a network
+    /// blip) leaves no stale "offline" behind; one that stays away is
+    /// offline this much later. The session outlives the connection as
+    /// long, since the broker sends the will when the session ends.
+    static let willDelaySeconds: Int32 = 10
     /// The largest packet the broker may send us (MQTT 5's Maximum Packet
     /// Size in CONNECT): the station subscribes only to Home Assistant's
     /// birth message. A compliant broker drops a larger one for us (and
@@ -70,7 +76,17 @@ final class MosquittoClient {
         mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, version)
         mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         let will = Array("offline".utf8)
-        try check(mosquitto_will_set(handle, settings.availabilityTopic, Int32(will.count), will, 1, true), "the last will")
+        if speaksV5 {
+            var delay: OpaquePointer?
+            mosquitto_property_add_int32(&delay, Int32(MQTT_PROP_WILL_DELAY_INTERVAL.rawValue), UInt32(Self.willDelaySeconds))
+            let set = mosquitto_will_set_v5(handle, settings.availabilityTopic, Int32(will.count), will, 1, true, delay)
+            // The library owns the list once it took it, the caller otherwise.
+            if set != MOSQ_ERR_SUCCESS.rawValue { mosquitto_property_free_all(&delay) }
+            try check(set, "the last will")
+        } else {
+            // MQTT 3.1.1 has no will delay: the broker says "offline" at once.
+            try check(mosquitto_will_set(handle, settings.availabilityTopic, Int32(will.count), will, 1, true), "the last will")
+        }
         if let username = settings.username {
             try check(mosquitto_username_pw_set(handle, username, password), "the username")
         }
@@ -115,6 +131,10 @@ final class MosquittoClient {
             // the asynchronous connect then sends them.
             var properties: OpaquePointer?
             mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(Self.maxIncomingBytes))
+            // The will is sent when its delay or the session ends, whichever
+            // comes first: the session must last as long as the delay.
+            mosquitto_property_add_int32(
+                &properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), UInt32(Self.willDelaySeconds))
             defer { mosquitto_property_free_all(&properties) }
             _ = mosquitto_connect_bind_v5(handle, settings.host, -1, Self.keepalive, nil, properties)
         }
