@@ -49,8 +49,18 @@ struct FleetFailureTests {
         let wrong = try FleetFixture.config(in: dir, FleetFixture.plain(broker.port) + #", "tls": {"caFile": "other.pem"}"#)
         let (refused, said) = try Self.station(wrong, db: db, count: 3, wait: 3)
         #expect(refused == 3, "\(said)")
-        #expect(said.contains("status Fleet: 3 queued, TLS failed"), "\(said)")
+        #expect(said.contains("status Fleet: 3 queued, TLS failed: the broker's certificate is not signed by the CA file"), "\(said)")
         #expect(try FleetFixture.counts(db).queued == 3)
+
+        // Signed by the right CA, but made out to 127.0.0.1, not to the name given: said so.
+        let renamed = try FleetFixture.config(
+            in: dir,
+            FleetFixture.plain(broker.port).replacingOccurrences(of: "127.0.0.1", with: "localhost")
+                + #", "tls": {"caFile": "ca.pem"}"#)
+        let (mismatched, told) = try Self.station(renamed, db: db, count: 0, wait: 3)
+        #expect(mismatched == 3, "\(told)")
+        #expect(told.contains("TLS failed: the broker's certificate is signed by the CA file but not made out to localhost"), "\(told)")
+        #expect(subscription.weighingIDs(topic: Self.topic).isEmpty, "nothing reached a broker whose name did not match")
 
         // The right CA (relative to the config's directory): all three go out.
         let right = try FleetFixture.config(in: dir, FleetFixture.plain(broker.port) + #", "tls": {"caFile": "ca.pem"}"#)

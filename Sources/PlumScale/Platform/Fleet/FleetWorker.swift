@@ -136,7 +136,7 @@ final class FleetWorker: @unchecked Sendable {
                 return retry(after: "\(error)")
             }
             let code = client.connect()
-            guard code == MOSQ_ERR_SUCCESS.rawValue else { return retry(after: FleetWords.error(code)) }
+            guard code == MOSQ_ERR_SUCCESS.rawValue else { return retry(after: client.failure(code)) }
             phase = .awaitingConnack(since: now)
         case .awaitingConnack(let since) where now - since > Self.connackTimeout:
             client.disconnect()
@@ -174,7 +174,7 @@ final class FleetWorker: @unchecked Sendable {
         client.events.removeAll()
         for event in events { handle(event) }
         if code != MOSQ_ERR_SUCCESS.rawValue, !isWaiting {
-            retry(after: FleetWords.error(code))
+            retry(after: client.failure(code))
         }
     }
 

@@ -29,6 +29,8 @@ final class MosquittoClient {
     private let handle: OpaquePointer
     private let settings: Config.MQTT
     private let password: String?
+    /// Why TLS failed, once a probe found it; nil once connected again.
+    private var tlsCause: String?
     /// Keepalive, seconds: a broker silent this long is given up.
     static let keepalive: Int32 = 5
     /// MQTT 5: how long the broker holds the last will ("offline") after the
@@ -94,7 +96,9 @@ final class MosquittoClient {
             try check(mosquitto_tls_set(handle, ca, nil, nil, nil, nil), "TLS with the CA file \(ca)")
         }
         mosquitto_connect_v5_callback_set(handle) { _, object, code, _, _ in
-            MosquittoClient.client(object)?.events.append(code == 0 ? .connected : .refused(code))
+            let client = MosquittoClient.client(object)
+            if code == 0 { client?.tlsCause = nil }
+            client?.events.append(code == 0 ? .connected : .refused(code))
         }
         mosquitto_disconnect_v5_callback_set(handle) { _, object, code, _ in
             MosquittoClient.client(object)?.events.append(.disconnected(code))
@@ -188,6 +192,18 @@ final class MosquittoClient {
     }
 
     func disconnect() { mosquitto_disconnect(handle) }
+
+    /// A libmosquitto error in words; a TLS failure says which of its two
+    /// causes it is (TLSProbe), found once and kept until TLS works again.
+    func failure(_ code: Int32) -> String {
+        guard code == MOSQ_ERR_TLS.rawValue || code == MOSQ_ERR_TLS_HANDSHAKE.rawValue, let ca = settings.caFile else {
+            return FleetWords.error(code)
+        }
+        if let tlsCause { return tlsCause }
+        let cause = TLSProbe.cause(host: settings.host, port: settings.port, caFile: ca)
+        tlsCause = cause
+        return cause
+    }
 
     /// Whether libmosquitto would take `topic` for a publish: the checks
     /// mosquitto_publish itself makes (no wildcard, at most 65,535 bytes,
