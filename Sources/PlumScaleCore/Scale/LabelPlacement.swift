@@ -53,13 +53,17 @@ struct LabelPlacer {
         // A crowd past any hope of separate labels: under the circle, on screen.
         guard taken.count < 64, group.circles.count <= Self.crowd else { return take(under, own: own, crowded: true, leader: true) }
         if let best = bestNamedPlace(size, own: own) { return take(best, own: own, crowded: false) }
-        if let found = search(size, own: own, .keepingRule) { return take(found, own: own, crowded: false) }
-        // No place keeps the rule: inside the own disc where it is the
+        let kept = search(size, own: own, .keepingRule)
+        if let kept, !struck(kept, own: own) { return take(kept, own: own, crowded: false) }
+        // No place keeps the rule clear of its own ring (its ring through
+        // the number strikes it out): inside the own disc where it is the
         // nearest circle; where that is taken, any free place where it is;
-        // else the free place nearest its centre, or under it, with a leader.
+        // then the place that keeps the rule on its ring; else the free
+        // place nearest its centre, or under it, with a leader.
         if let rect = search(size, own: own, .insideOwnDisc) ?? search(size, own: own, .nearestOwn) {
             return take(rect, own: own, crowded: true)
         }
+        if let kept { return take(kept, own: own, crowded: false) }
         return take(search(size, own: own, .anywhereFree) ?? under, own: own, crowded: true, leader: true)
     }
 
@@ -94,7 +98,7 @@ struct LabelPlacer {
             // Moved onto the screen, a place may come to lie across its own
             // ring (a label just under it touches the ring, which is fine):
             // the search below finds one clear of it, if any.
-            if shift < bestShift, isFree(rect), shift == 0 || !circle.ringCrosses(rect, slack: circle.ringWidth / 2 + 1),
+            if shift < bestShift, isFree(rect), shift == 0 || !struck(rect, own: own),
                 LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin)
             {
                 best = rect
@@ -142,17 +146,20 @@ struct LabelPlacer {
                 switch what {
                 case .keepingRule:
                     guard LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin) else { continue }
-                    // Its own ring through it reads worse than a few pixels farther.
-                    score = abs(circle.reach(rect.center)) + (circle.ringCrosses(rect) ? h : 0)
+                    // Its own ring through it reads worse than a place a
+                    // label's length farther (a wide label beside a steep
+                    // ring must go that far in to be clear of it).
+                    // Clear by 2 px: a ring that grazes the text's end reads as a strike too.
+                    score = abs(circle.reach(rect.center)) + (circle.ringCrosses(rect, slack: -2) ? w + h : 0)
                 case .insideOwnDisc:
                     guard rect.farthestDistance(to: circle.center) <= circle.radius - circle.ringWidth / 2 else { continue }
                     let clear = clearance(of: rect.center, from: own)
                     guard clear > 0 else { continue }
-                    score = -clear
+                    score = -clear + (crossedByOthers(rect, own: own) ? w + h : 0)
                 case .nearestOwn:
                     let clear = clearance(of: rect.center, from: own)
-                    guard clear > 0 else { continue }
-                    score = -clear
+                    guard clear > 0, !struck(rect, own: own) else { continue }
+                    score = -clear + (crossedByOthers(rect, own: own) ? w + h : 0)
                 case .anywhereFree:
                     score = rect.center.distance(to: circle.center)
                 }
@@ -164,6 +171,19 @@ struct LabelPlacer {
             y += step
         }
         return best
+    }
+
+    /// Whether its own ring runs through `rect` (a label just under or over
+    /// its circle touches the ring's outer half: that is no strike).
+    private func struck(_ rect: Rect, own: Int) -> Bool {
+        let circle = group.circles[own]
+        return circle.ringCrosses(rect, slack: circle.ringWidth / 2 + 1)
+    }
+
+    /// Whether another circle's ring runs through `rect`.
+    private func crossedByOthers(_ rect: Rect, own: Int) -> Bool {
+        for j in group.circles.indices where j != own && group.circles[j].ringCrosses(rect) { return true }
+        return false
     }
 
     /// How much nearer `point` is to circle `own` than to the nearest other.
