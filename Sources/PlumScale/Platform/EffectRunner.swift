@@ -2,16 +2,21 @@ import Foundation
 import PlumScaleCore
 
 /// Performs every effect the core asks for, in one place: the store's work
-/// and the config file (HistoryService), whose answers are fed back before
-/// the frame is drawn; the kiosk's PIN lockout (LockoutFile); quitting; and
-/// what the log and the service manager are told when the kiosk's role
-/// changes. The window and `render` feed the core through it alike (render
-/// with no lockout file and no service manager: a quit there ends nothing).
+/// and the config file (HistoryService); the kiosk's PIN lockout
+/// (LockoutFile); quitting; and what the log and the service manager are
+/// told when the kiosk's role changes. The window and `render` feed the
+/// core through it alike. `render` (and the tests) have the store's answers
+/// fed back at once, so the state is settled before it is drawn; the window
+/// has the store work on its own thread (StoreThread), and the answers come
+/// back as events, so a slow disk never holds the loop. Render has no
+/// lockout file and no service manager: a quit there ends nothing.
 public final class EffectRunner {
     public let history: HistoryService
     private let lockoutFile: LockoutFile?
     private let systemd: SystemdNotify?
     private let log: Log?
+    /// The store's own thread (the window); nil: the work is done here.
+    private let store: StoreThread?
     /// Set once the core asked to quit (Escape, the close button, the operator leaving).
     public private(set) var quitRequested = false
     /// The kiosk's role when last looked at, to tell each change.
@@ -21,19 +26,21 @@ public final class EffectRunner {
     static let rounds = 16
 
     public convenience init(history: HistoryService) {
-        self.init(history: history, lockoutFile: nil, systemd: nil, log: nil)
+        self.init(history: history, lockoutFile: nil, systemd: nil, log: nil, store: nil)
     }
 
-    init(history: HistoryService, lockoutFile: LockoutFile?, systemd: SystemdNotify?, log: Log?) {
+    init(history: HistoryService, lockoutFile: LockoutFile?, systemd: SystemdNotify?, log: Log?, store: StoreThread?) {
         self.history = history
         self.lockoutFile = lockoutFile
         self.systemd = systemd
         self.log = log
+        self.store = store
     }
 
-    /// Applies an event and performs what it asks, and what the answers
-    /// ask, so the state is settled before it is drawn. Returns whether
-    /// the screen changed and the effects performed other than the store's.
+    /// Applies an event and performs what it asks (without a store thread,
+    /// what the answers ask too, so the state is settled before it is
+    /// drawn). Returns whether the screen changed and the effects performed
+    /// other than the store's.
     @discardableResult
     public func feed(_ event: InputEvent, to state: inout AppState) -> Update {
         if role == nil { role = state.kiosk?.role }
@@ -48,6 +55,10 @@ public final class EffectRunner {
                 guard effect.isStoreWork else {
                     perform(effect, state: state)
                     update.effects.append(effect)
+                    continue
+                }
+                if let store {
+                    store.submit(effect)
                     continue
                 }
                 let answer = state.apply(InputEvent(time: state.now, .history(history.perform(effect))))

@@ -17,6 +17,8 @@ final class EventLoop {
     private(set) var quitSignal: Int32?
     /// Performs what the core asks: the store, the config, the lockout, quitting.
     private let effects: EffectRunner
+    /// The store's work, off the loop's thread.
+    private let store: StoreThread
     private var translation = EventTranslation()
     private let systemd: SystemdNotify
     /// Reads the config file again (SIGHUP).
@@ -40,7 +42,8 @@ final class EventLoop {
         reloadConfig: @escaping () throws -> Config, log: Log
     ) {
         self.evdev = evdev
-        self.effects = EffectRunner(history: history, lockoutFile: lockoutFile, systemd: systemd, log: log)
+        store = StoreThread(history: history)
+        self.effects = EffectRunner(history: history, lockoutFile: lockoutFile, systemd: systemd, log: log, store: store)
         self.window = window
         self.frames = frames
         self.state = state
@@ -61,6 +64,8 @@ final class EventLoop {
         try draw()
         systemd.ready(status: state.kiosk == nil ? "weighing" : "kiosk: \(state.kiosk?.role.rawValue ?? "")")
         defer { systemd.stopping() }
+        // What was asked of the store is done before the program ends.
+        defer { store.finish() }
         var event = SDL_Event()
         while !effects.quitRequested && quitSignal == nil && !displayLost {
             var now = Double(SDL_GetTicks64()) / 1000
@@ -125,6 +130,10 @@ final class EventLoop {
         }
         if let evdev, evdev.queue.woke(event) {
             return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
+        }
+        if store.answers.woke(event) {
+            let now = Double(SDL_GetTicks64()) / 1000
+            return store.answers.drain().reduce(false) { changed, answer in feed(InputEvent(time: now, .history(answer))) || changed }
         }
         if let replay, replay.queue.woke(event) {
             return replay.queue.drain().reduce(false) { changed, input in feed(input) || changed }
