@@ -117,7 +117,10 @@ extension CalibrationWizard {
 /// The weighing's additions to the state document (issue 15): the total,
 /// and what the calibration is worth.
 extension AppState {
-    /// `total`: {"count", "grams", "force", "overload", "label", "text"}.
+    /// `total`: {"count", "grams", "force", "overload", "label", "text",
+    /// "from_device", "contacts_sum", "contacts_as_shares"}: with a pressure
+    /// pad's own total (DeviceTotal.swift), grams and force are the
+    /// device's, `contacts_sum` the contacts' own sum (grams, else force).
     var totalDocument: JSONValue {
         let total = scaleTotal
         return .fields([
@@ -126,7 +129,10 @@ extension AppState {
             ("force", .rounded(total.force)),
             ("overload", .bool(total.overload)),
             ("label", total.label.map { .string($0) } ?? .null),
-            ("text", totalText.map { .string($0) } ?? .null),
+            ("text", Self.totalText(total).map { .string($0) } ?? .null),
+            ("from_device", .bool(total.fromDevice)),
+            ("contacts_sum", .rounded(total.contactsSum)),
+            ("contacts_as_shares", .bool(total.contactsAsShares)),
         ])
     }
 

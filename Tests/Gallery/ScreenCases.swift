@@ -186,6 +186,14 @@ package enum ScreenCases {
             place(five, on: &s)
             add("scale-five-\(name)", s)
         }
+        // A pressure pad's own total, which the contacts disagree with: they
+        // are its shares, and the footer says so above the total.
+        var shares = state(width, height)
+        shares.source.surface = DeviceSurface(width: 100, height: 66.7, isPad: true)
+        place(five, on: &shares)
+        shares.apply(InputEvent(time: 2, .deviceTotal(force: five.reduce(0) { $0 + $1.force } * 1.25)))
+        settle(&shares, until: 2.5)
+        add("scale-five-shares", shares)
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)

@@ -166,6 +166,12 @@ public struct AppState: Equatable, Sendable {
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
         if case .fleet(let status) = event.kind { return receive(status) || changed }
+        // The device's total is the scale's on every screen: it is drawn
+        // with the contacts, whichever screen is up when they are.
+        if case .deviceTotal(let force) = event.kind {
+            scale.reportTotal(force, time: now)
+            return true
+        }
         if let handled = kioskIntercept(event) { return handled || changed }
         switch screen {
         case .calibration:

@@ -70,7 +70,7 @@ extension AppState {
         case .touchCancel(let id):
             if touchesOnButtons.removeValue(forKey: id) != nil { return false }
             return scale.lift(id: id)
-        case .resize, .quit, .deviceChanged, .history, .fleet:
+        case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
             return applyCommon(event)
         case .keyDown(let key, let modifiers):
             if let action = ScaleAction(key: key) { return perform(action) }
