@@ -80,6 +80,7 @@ extension AppState {
             ("running", .bool(running)),
             ("fleet", fleet?.document ?? .null),
             ("wizard", wizardDocument),
+            ("carrier", carrierDocument),
         ])
     }
 }
@@ -108,6 +109,7 @@ extension CalibrationWizard {
             ("step", .string(step.rawValue)),
             ("typed", .string(massText)),
             ("capture_requested", .bool(captureRequested)),
+            ("carrier_force", .rounded(carrierForce)),
             ("device_check", deviceCheckDocument),
             ("points", .array(points.map { .fields([("force", .rounded($0.force)), ("grams", .rounded($0.grams))]) })),
         ])

@@ -32,6 +32,8 @@ public struct AppState: Equatable, Sendable {
     /// Present in kiosk mode.
     public internal(set) var kiosk: Kiosk?
     public internal(set) var notice: Notice?
+    /// The carrier guide (Use carrier), nil while not in use.
+    public internal(set) var carrier: CarrierGuide?
     /// What the fleet's MQTT sink last reported; nil without a broker.
     public internal(set) var fleet: FleetStatus? { didSet { fleetLine = fleet?.text } }
     /// Its line on the scale screen, written when it changes, not in every scene.
