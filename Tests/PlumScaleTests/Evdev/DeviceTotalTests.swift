@@ -36,6 +36,13 @@ import Testing
         #expect(totals == [0.1, 0.4, 0.5, 0.125, 0])
     }
 
+    @Test func devicesSaysWhereTheTotalComesFrom() throws {
+        let lines = TouchDeviceScanner.describe("/dev/input/event7", try PressurePadTests.recording(Self.total).device)
+        #expect(lines.contains(TouchDeviceScanner.totalLine))
+        let other = TouchDeviceScanner.describe("/dev/input/event8", try PressurePadTests.recording(PressurePadTests.quirk).device)
+        #expect(!other.contains(TouchDeviceScanner.totalLine))
+    }
+
     /// ABS_PRESSURE is the oldest contact's on every device but a pressure
     /// pad by its own property: no total from a quirk-only pad or a panel.
     @Test func onlyAPressurePadByItsPropertyGivesATotal() throws {
