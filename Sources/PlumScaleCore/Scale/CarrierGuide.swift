@@ -30,7 +30,7 @@ extension AppState {
         case .placeObject where contactViews.contains(where: \.fading):
             return "Carrier fading (metal loses contact): lift it, place it again, tap Tare (t)."
         case .placeObject:
-            return "Carrier tared: put the object on it; its reading is the object's. Use carrier (w) ends."
+            return "Carrier tared: put the object on it; it reads the object alone."
         }
     }
 
