@@ -39,6 +39,10 @@ public struct InputEvent: Equatable, Sendable {
         case touchMove(TouchSample)
         case touchUp(id: Int)
         case touchCancel(id: Int)
+        /// The device's own total force (ABS_PRESSURE on a pressure pad,
+        /// `DeviceTotalAxis`), in the contacts' force units: 1 is one
+        /// contact at full range, so a sum of several may pass 1.
+        case deviceTotal(force: Double)
         /// A key went down (the shell names it: `Key(name:)` from SDL's names).
         case keyDown(Key, modifiers: Modifiers)
         case keyUp(Key, modifiers: Modifiers)

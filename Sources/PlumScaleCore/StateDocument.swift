@@ -80,6 +80,7 @@ extension AppState {
             ("running", .bool(running)),
             ("fleet", fleet?.document ?? .null),
             ("wizard", wizardDocument),
+            ("carrier", carrierDocument),
         ])
     }
 }
@@ -108,6 +109,7 @@ extension CalibrationWizard {
             ("step", .string(step.rawValue)),
             ("typed", .string(massText)),
             ("capture_requested", .bool(captureRequested)),
+            ("carrier_force", .rounded(carrierForce)),
             ("device_check", deviceCheckDocument),
             ("points", .array(points.map { .fields([("force", .rounded($0.force)), ("grams", .rounded($0.grams))]) })),
         ])
@@ -117,7 +119,10 @@ extension CalibrationWizard {
 /// The weighing's additions to the state document (issue 15): the total,
 /// and what the calibration is worth.
 extension AppState {
-    /// `total`: {"count", "grams", "force", "overload", "label", "text"}.
+    /// `total`: {"count", "grams", "force", "overload", "label", "text",
+    /// "from_device", "contacts_sum", "contacts_as_shares"}: with a pressure
+    /// pad's own total (DeviceTotal.swift), grams and force are the
+    /// device's, `contacts_sum` the contacts' own sum (grams, else force).
     var totalDocument: JSONValue {
         let total = scaleTotal
         return .fields([
@@ -126,7 +131,10 @@ extension AppState {
             ("force", .rounded(total.force)),
             ("overload", .bool(total.overload)),
             ("label", total.label.map { .string($0) } ?? .null),
-            ("text", totalText.map { .string($0) } ?? .null),
+            ("text", Self.totalText(total).map { .string($0) } ?? .null),
+            ("from_device", .bool(total.fromDevice)),
+            ("contacts_sum", .rounded(total.contactsSum)),
+            ("contacts_as_shares", .bool(total.contactsAsShares)),
         ])
     }
 

@@ -186,6 +186,23 @@ package enum ScreenCases {
             place(five, on: &s)
             add("scale-five-\(name)", s)
         }
+        // A pressure pad's own total, which the contacts disagree with: they
+        // are its shares, and the footer says so above the total.
+        var shares = state(width, height)
+        shares.source.surface = DeviceSurface(width: 100, height: 66.7, isPad: true)
+        place(five, on: &shares)
+        shares.apply(InputEvent(time: 2, .deviceTotal(force: five.reduce(0) { $0 + $1.force } * 1.25)))
+        settle(&shares, until: 2.5)
+        add("scale-five-shares", shares)
+        // The carrier guide: the carrier tared, an object on it, the guide's
+        // line above the total.
+        var carrier = state(width, height)
+        key(.character("w"), &carrier, at: 0)
+        place([(0.5, 0.5, 0.3)], on: &carrier, at: 0.1)
+        key(.character("t"), &carrier, at: 2.2)
+        carrier.apply(InputEvent(time: 2.5, .touchMove(TouchSample(id: 100, x: 0.5, y: 0.5, pressure: 0.35))))
+        settle(&carrier, until: 4)
+        add("scale-carrier", carrier)
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)

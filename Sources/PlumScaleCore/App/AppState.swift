@@ -32,6 +32,8 @@ public struct AppState: Equatable, Sendable {
     /// Present in kiosk mode.
     public internal(set) var kiosk: Kiosk?
     public internal(set) var notice: Notice?
+    /// The carrier guide (Use carrier), nil while not in use.
+    public internal(set) var carrier: CarrierGuide?
     /// What the fleet's MQTT sink last reported; nil without a broker.
     public internal(set) var fleet: FleetStatus? { didSet { fleetLine = fleet?.text } }
     /// Its line on the scale screen, written when it changes, not in every scene.
@@ -166,6 +168,12 @@ public struct AppState: Equatable, Sendable {
         }
         if case .history(let result) = event.kind { return receive(result) || changed }
         if case .fleet(let status) = event.kind { return receive(status) || changed }
+        // The device's total is the scale's on every screen: it is drawn
+        // with the contacts, whichever screen is up when they are.
+        if case .deviceTotal(let force) = event.kind {
+            scale.reportTotal(force, time: now)
+            return true
+        }
         if let handled = kioskIntercept(event) { return handled || changed }
         switch screen {
         case .calibration:

@@ -17,6 +17,8 @@ public struct Coin: Equatable, Hashable, Sendable {
 public enum CalibrationAction: Equatable, Sendable {
     case cancelTapped
     case zeroTapped
+    /// Zero with the carrier on the glass: references are then put on it.
+    case zeroWithCarrierTapped
     case digitTyped(Int)
     case decimalPointTyped
     case backspaceTapped
@@ -33,6 +35,7 @@ public enum CalibrationAction: Equatable, Sendable {
         switch self {
         case .cancelTapped: "cancel"
         case .zeroTapped: "zero"
+        case .zeroWithCarrierTapped: "zero-carrier"
         case .digitTyped(let digit): "key-\(digit)"
         case .decimalPointTyped: "key-."
         case .backspaceTapped: "key-⌫"
@@ -94,6 +97,8 @@ extension AppState {
             return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
         case .keyDown(.escape, _):
             return perform(.cancelTapped)
+        case .keyDown(.character("w"), _) where wizard.step == .clear:
+            return perform(.zeroWithCarrierTapped)
         case .keyDown(let key, _) where wizard.step == .place && (key.digit != nil || key == .character(".")):
             return perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
         case .keyDown(.backspace, _) where wizard.step == .place:
@@ -120,7 +125,11 @@ extension AppState {
         guard case .calibration(var wizard) = screen, wizard.step == .place, wizard.captureRequested, let reference,
             reference.stable, let force = reference.force
         else { return }
-        wizard.capture(force: force + reference.tare)
+        if reference.fading {
+            wizard.message = CalibrationWizard.carrierFading
+        } else {
+            wizard.capture(force: force + reference.tare)
+        }
         screen = .calibration(wizard)
     }
 
@@ -136,8 +145,10 @@ extension AppState {
                 scale.clearTares()
                 wizard.recordZero()
             } else {
-                wizard.message = "Something is still on the glass: clear it, then press Zero."
+                wizard.message = "Something is still on the glass: clear it, then press Zero (or Zero with carrier)."
             }
+        case .zeroWithCarrierTapped:
+            zeroWithCarrier(&wizard)
         case .anotherTapped:
             wizard.step = .place
             wizard.message = "Place the next reference, then enter its mass."
@@ -183,7 +194,27 @@ extension AppState {
             wizard.message = "Waiting for a stable reading of \(Plum.grams(mass))…"
             return
         }
+        guard !reference.fading else {
+            wizard.message = CalibrationWizard.carrierFading
+            return
+        }
         wizard.capture(force: force + reference.tare)
+    }
+
+    /// Zero with the carrier: one still contact on the glass, whose reading
+    /// is the zero the references' are taken from.
+    private mutating func zeroWithCarrier(_ wizard: inout CalibrationWizard) {
+        guard let reference, let force = reference.force, scale.board.contacts.count == 1 else {
+            wizard.message =
+                "Place the carrier alone (a fingertip or a metal plate), hold it still, then press Zero with carrier."
+            return
+        }
+        guard reference.stable, !reference.fading else {
+            wizard.message = "Hold the carrier still until its dot turns green, then press Zero with carrier."
+            return
+        }
+        scale.clearTares()
+        wizard.recordZero(carrier: force + reference.tare)
     }
 
     /// The saved calibration is used from now on.

@@ -62,7 +62,11 @@ struct CalibrationLayout {
         let area = Rect(x: x, y: y, width: inner, height: max(cancel.y - Self.gap - y, 0))
         switch wizard.step {
         case .clear:
-            controls.append(Control(action: .zeroTapped, title: "Zero", rect: Self.row(area, height: 56)))
+            let zero = Self.row(area, height: 56)
+            controls.append(Control(action: .zeroTapped, title: "Zero", rect: zero))
+            // Under it: what does not register is weighed on a carrier.
+            let below = Rect(x: area.x, y: zero.maxY + Self.gap, width: area.width, height: area.maxY - zero.maxY - Self.gap)
+            controls.append(Control(action: .zeroWithCarrierTapped, title: "Zero with carrier", rect: Self.row(below, height: 56)))
         case .place:
             layOutKeypad(in: area, metrics: metrics)
             // Capture beside Cancel: the mass is taken only when confirmed.

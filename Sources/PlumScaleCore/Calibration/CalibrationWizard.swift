@@ -19,6 +19,9 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// Capture was pressed while the reading still moved: it is taken as
     /// soon as the reference is stable.
     public internal(set) var captureRequested = false
+    /// Zeroed with a carrier on the glass: its raw force, taken off each
+    /// reference's reading (the references lie on it). Nil without one.
+    public internal(set) var carrierForce: Double?
 
     /// The device's own grams, when it has them and no calibration yet:
     /// each capture says how far its figure is from the reference.
@@ -49,9 +52,9 @@ public struct CalibrationWizard: Equatable, Sendable {
         if mode == .force {
             step = .clear
             message =
-                deviceGrams == nil
-                ? "Clear the screen, then press Zero."
-                : "This device weighs in grams itself: check it with references. Clear the screen, then press Zero."
+                (deviceGrams == nil ? "" : "This device weighs in grams itself: check it with references. ")
+                + "Clear the screen, then press Zero; for references that do not register, "
+                + "place a carrier alone and press Zero with carrier."
         } else {
             step = .refused
             message = "Calibration needs real pressure: this device gives \(mode.rawValue) only, so grams are refused."
@@ -83,22 +86,37 @@ public struct CalibrationWizard: Equatable, Sendable {
     /// first point of the fit (fitted like any other, not a constraint).
     public static let zeroPoint = CalibrationPoint(force: 0, grams: 0)
 
-    /// The glass is clear: the zero becomes the fit's first point.
-    mutating func recordZero() {
+    /// The glass is clear, or holds only the carrier (`carrier`, its raw
+    /// force): the zero becomes the fit's first point.
+    mutating func recordZero(carrier: Double? = nil) {
         points = [Self.zeroPoint]
+        carrierForce = carrier
         step = .place
         message =
-            "Zero is point 1 of the fit (no load: force 0 = 0 g). "
-            + "Place a reference of known mass, enter its mass or pick a coin, then press Capture."
+            carrier == nil
+            ? "Zero is point 1 of the fit (no load: force 0 = 0 g). "
+                + "Place a reference of known mass, enter its mass or pick a coin, then press Capture."
+            : "Zero with the carrier is point 1 of the fit. Keep the carrier still, put each reference on it, "
+                + "enter its mass or pick a coin, then press Capture."
     }
+
+    /// A reading that keeps falling while still: not captured.
+    static let carrierFading =
+        "The reading is fading (a metal carrier loses contact): not captured. Cancel, place the carrier afresh, zero again."
 
     /// Records (force, grams) for the reference. A reading equal to an
     /// earlier point, or one that would make a line the scale cannot trust
     /// (CalibrationFit.Limits), is refused with the reason, and the points
     /// so far are kept.
-    mutating func capture(force: Double) {
+    mutating func capture(force reading: Double) {
         guard let mass else { return }
         captureRequested = false
+        // On a carrier the reference's force is what it adds to the carrier's.
+        let force = reading - (carrierForce ?? 0)
+        guard force > 0 else {
+            message = "The reading is not above the carrier's: put the reference on the carrier, then press Capture."
+            return
+        }
         if points.contains(where: { abs($0.force - force) < 1e-6 }) {
             message = "That reading equals an earlier point: use a different mass."
             return

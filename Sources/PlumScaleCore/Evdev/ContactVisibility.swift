@@ -32,6 +32,9 @@ extension MultitouchDecoder {
     mutating func slotFrame(time: Double) -> TouchFrame {
         var contacts: [TouchSample] = []
         var cancelled: [Int] = []
+        // The pressure of slots in use that are not objects: the kernel's
+        // total counts them, the scale's does not.
+        var unshown = 0.0
         for index in slots.indices {
             guard let id = slotContactIDs[index] else {
                 slotShown[index] = false
@@ -42,6 +45,7 @@ extension MultitouchDecoder {
                 if !slotExcluded[index] && slotShown[index] { cancelled.append(id) }
                 slotExcluded[index] = true
                 slotShown[index] = false
+                unshown += Double(slot.pressure)
                 continue
             }
             guard touchesSurface(distance: slot.distance) else {
@@ -50,12 +54,21 @@ extension MultitouchDecoder {
                     slotContactIDs[index] = takeID()
                     slotShown[index] = false
                 }
+                unshown += Double(slot.pressure)
                 continue
             }
             slotShown[index] = true
             contacts.append(sample(id: id, x: slot.x, y: slot.y, pressure: slot.pressure, major: slot.touchMajor))
         }
-        return TouchFrame(time: time, contacts: contacts, cancelled: cancelled)
+        return TouchFrame(time: time, contacts: contacts, cancelled: cancelled, total: total(less: unshown))
+    }
+
+    /// The device's total force less `unshown` raw units of ABS_MT_PRESSURE
+    /// (converted as the total is), never below 0; nil without a total.
+    func total(less unshown: Double) -> Double? {
+        guard let totalAxis else { return nil }
+        let unshownForce = unshown / (Double(totalAxis.contact.maximum) - Double(totalAxis.contact.minimum))
+        return max(totalAxis.force(Double(single.pressure)) - unshownForce, 0)
     }
 }
 
@@ -120,6 +133,7 @@ extension MultitouchDecoder {
                 slots[index] = new
             }
             currentSlot = snapshot.currentSlot
+            single.pressure = snapshot.single.pressure
             return slotFrame(time: time)
         case .singleTouch:
             single.touching = snapshot.touching

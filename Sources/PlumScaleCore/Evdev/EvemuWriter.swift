@@ -94,6 +94,8 @@ extension DeviceSnapshot {
             abs(AbsCode.x, single.x)
             abs(AbsCode.y, single.y)
             abs(AbsCode.pressure, single.pressure)
+        } else if DeviceTotalAxis(device) != nil {
+            abs(AbsCode.pressure, single.pressure)  // a pressure pad's total
         }
         if device.supports(type: EventType.key, code: KeyCode.btnTouch) {
             out.append(KernelEvent(time: time, type: EventType.key, code: KeyCode.btnTouch, value: touching ? 1 : 0))

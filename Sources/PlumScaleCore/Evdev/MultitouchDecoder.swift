@@ -59,6 +59,8 @@ public struct MultitouchDecoder: Sendable {
     let mapping: ScreenMapping
     let pressureAxis: AbsAxis?
     let contactSize: ContactSizeScale?
+    /// ABS_PRESSURE as the device's total force, on a pressure pad only.
+    let totalAxis: DeviceTotalAxis?
 
     var slots: [SlotState]
     var slotContactIDs: [Int?]
@@ -103,6 +105,7 @@ public struct MultitouchDecoder: Sendable {
         pressureAxis = device.axes[multi ? AbsCode.mtPressure : AbsCode.pressure].flatMap { $0.hasRange ? $0 : nil }
         let majorAxis = multi ? device.axes[AbsCode.mtTouchMajor].flatMap { $0.hasRange ? $0 : nil } : nil
         contactSize = majorAxis.map { ContactSizeScale(axis: $0, positionX: device.axes[AbsCode.mtPositionX]) }
+        totalAxis = self.wire == .slots ? DeviceTotalAxis(device) : nil
         let count = self.wire == .slots ? device.slotCount : 0
         slots = Array(repeating: SlotState(trackingID: -1), count: count)
         slotContactIDs = Array(repeating: nil, count: count)
@@ -164,6 +167,12 @@ public struct MultitouchDecoder: Sendable {
         if event.code == AbsCode.mtSlot {
             let index = Int(event.value) - Int(device.axes[AbsCode.mtSlot]?.minimum ?? 0)
             currentSlot = slots.indices.contains(index) ? index : -1
+            return nil
+        }
+        // The pointer emulation's ABS_PRESSURE (a pressure pad's total), kept
+        // where a snapshot keeps it.
+        if event.code == AbsCode.pressure {
+            single.pressure = event.value
             return nil
         }
         guard slots.indices.contains(currentSlot) else { return nil }

@@ -9,11 +9,16 @@ public struct TouchFrame: Equatable, Sendable {
     /// Contacts that were shown and turned out not to be objects (a palm,
     /// a pen): cancelled rather than lifted.
     public var cancelled: [Int]
+    /// The device's own total force in the contacts' force units
+    /// (`DeviceTotalAxis`), less the force of contacts not shown (palms,
+    /// pens, hover); nil when the device gives no total.
+    public var total: Double?
 
-    public init(time: Double, contacts: [TouchSample], cancelled: [Int] = []) {
+    public init(time: Double, contacts: [TouchSample], cancelled: [Int] = [], total: Double? = nil) {
         self.time = time
         self.contacts = contacts
         self.cancelled = cancelled
+        self.total = total
     }
 }
 
@@ -21,6 +26,7 @@ public struct TouchFrame: Equatable, Sendable {
 /// A move is emitted only when something of the contact changed.
 public struct TouchFrameConverter: Sendable {
     private var previous: [Int: TouchSample] = [:]
+    private var previousTotal: Double?
 
     public init() {}
 
@@ -28,7 +34,8 @@ public struct TouchFrameConverter: Sendable {
     public var activeIDs: Set<Int> { Set(previous.keys) }
 
     /// The events that lead from the last frame to `frame`: ups and
-    /// cancels first (in id order), then downs and moves in the frame's order.
+    /// cancels first (in id order), then downs and moves in the frame's
+    /// order, then the device's total when it changed.
     public mutating func events(for frame: TouchFrame) -> [InputEvent] {
         var out: [InputEvent] = []
         let now = Set(frame.contacts.map(\.id))
@@ -46,6 +53,10 @@ public struct TouchFrameConverter: Sendable {
             next[contact.id] = contact
         }
         previous = next
+        if let total = frame.total, total != previousTotal {
+            out.append(InputEvent(time: frame.time, .deviceTotal(force: total)))
+            previousTotal = total
+        }
         return out
     }
 
@@ -54,6 +65,7 @@ public struct TouchFrameConverter: Sendable {
     public mutating func cancelAll(time: Double) -> [InputEvent] {
         let out = previous.keys.sorted().map { InputEvent(time: time, .touchCancel(id: $0)) }
         previous = [:]
+        previousTotal = nil
         return out
     }
 }

@@ -21,7 +21,7 @@ extension ScaleAction: GatedAction {
         switch self {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
-        case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped: nil
+        case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped: nil
         }
     }
 }

@@ -33,7 +33,8 @@ extension AppState {
                 kiosk?.chordFired = false
             }
             return false
-        case .touchMove, .touchUp, .touchCancel, .pointerMove, .pointerUp, .wheel, .tick, .resize, .deviceChanged, .history, .fleet:
+        case .touchMove, .touchUp, .touchCancel, .pointerMove, .pointerUp, .wheel, .tick, .resize, .deviceChanged, .history, .fleet,
+            .deviceTotal:
             return nil
         }
         guard let key = PinPad.keyRects(size: layout.size).first(where: { $0.rect.contains(point) })?.action else { return false }

@@ -75,7 +75,7 @@ public enum JSONLinesReplay {
             }
             lastTime = t
             guard let type = record.type else {
-                throw fail("expected \"type\": one of down, move, up, cancel, key, quit, resize")
+                throw fail("expected \"type\": one of down, move, up, cancel, total, key, quit, resize")
             }
             func unit(_ name: String, _ value: Double?) -> Double? {
                 guard let value else { return nil }
@@ -123,6 +123,8 @@ public enum JSONLinesReplay {
                     continue
                 }
                 events.append(InputEvent(time: t, type == "up" ? .touchUp(id: id) : .touchCancel(id: id)))
+            case "total":
+                events.append(InputEvent(time: t, .deviceTotal(force: try total(record.pressure, warn, fail))))
             case "key":
                 guard let key = record.key, !key.isEmpty else {
                     throw fail("expected a string \"key\" (an SDL key name such as \"space\" or \"t\")")
@@ -149,7 +151,7 @@ public enum JSONLinesReplay {
                 }
                 events.append(InputEvent(time: t, .resize(width: w, height: h)))
             default:
-                throw fail("expected \"type\" to be one of down, move, up, cancel, key, quit, resize; found \"\(type)\"")
+                throw fail("expected \"type\" to be one of down, move, up, cancel, total, key, quit, resize; found \"\(type)\"")
             }
         }
         let mode: ForceMode
@@ -168,6 +170,18 @@ public enum JSONLinesReplay {
             name: name, mode: mode, deviceGrams: header.flatMap(ReplayHeaderCheck.grams), surface: surface,
             category: header?.kind.flatMap(DeviceCategory.init(rawValue:)), noGramsReason: header?.noGrams)
         return Replay(device: device, events: [], warnings: warnings.lines)
+    }
+
+    /// A "total" line's pressure: the device's total force in the contacts'
+    /// units (1 is one contact at full range), 0...openContacts.
+    static func total(
+        _ pressure: Double?, _ warn: (String) -> Void, _ fail: (String) -> InputFileError
+    ) throws -> Double {
+        guard let pressure else { throw fail("expected a number \"pressure\" (the device's total force) on a total event") }
+        let most = Double(ReplayLimits.openContacts)
+        let clamped = min(max(pressure, 0), most)
+        if clamped != pressure { warn("total pressure \(pressure) is outside 0...\(Int(most)); clamped to \(clamped)") }
+        return clamped
     }
 
     static func modifiers(_ names: [String]?, _ fail: (String) -> InputFileError) throws -> Modifiers {

@@ -60,6 +60,9 @@ public struct ReplayWriter: Sendable {
             if let m = s.touchMajor, m.isFinite { fields.append(("touch_major", .number(m))) }
         case .touchUp(let id): fields = [("type", .string("up")), ("id", .number(Double(id)))]
         case .touchCancel(let id): fields = [("type", .string("cancel")), ("id", .number(Double(id)))]
+        case .deviceTotal(let force):
+            guard force.isFinite else { return nil }
+            fields = [("type", .string("total")), ("pressure", .number(force))]
         case .keyDown(let key, let modifiers), .keyUp(let key, let modifiers):
             let state = if case .keyDown = event.kind { "down" } else { "up" }
             fields = [("type", .string("key")), ("key", .string(key.name)), ("state", .string(state))]

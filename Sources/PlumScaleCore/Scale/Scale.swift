@@ -27,6 +27,10 @@ public struct Scale: Equatable, Sendable {
     public private(set) var fitSummary: String?
     /// Force to grams: the fit, else the device's grams, else nil.
     public private(set) var gramScale: GramScale?
+    /// The device's own total force, raw (`InputEvent.Kind.deviceTotal`),
+    /// and its zero when tared; nil until the device gives one.
+    public private(set) var deviceTotal: Double?
+    public private(set) var deviceTotalTare: Double?
 
     public init(config: Config = .defaults, fit: CalibrationFit? = nil, deviceGrams: DeviceGrams? = nil) {
         heaviest = HeaviestTracker(margin: config.heaviestMargin)
@@ -39,6 +43,13 @@ public struct Scale: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { board.isEmpty }
+
+    /// The device's total force at `time` (DeviceTotal.swift reads it).
+    public mutating func reportTotal(_ force: Double, time: Double) {
+        guard force.isFinite else { return }
+        deviceTotal = force
+        now = max(now, time)
+    }
 
     /// A touch went down or moved, with the force the mode believes in.
     public mutating func place(id: Int, at position: Point, force: Double?, time: Double) {
@@ -164,11 +175,13 @@ public struct Scale: Equatable, Sendable {
                 return TareBook.Contact(id: contact.id, force: value, x: contact.position.x, y: contact.position.y)
             })
         for index in loads.indices { loads[index]?.weighing.resetStability() }
+        deviceTotalTare = deviceTotal
         updateHeaviest()
     }
 
     public mutating func clearTares() {
         tares.clearAll()
+        deviceTotalTare = nil
         updateHeaviest()
     }
 
@@ -191,6 +204,20 @@ public struct Scale: Equatable, Sendable {
             candidates.append(HeaviestTracker.Candidate(id: id, force: tares.displayed(id: id, force: value), noise: noise))
         }
         heaviest.update(candidates)
+    }
+
+    /// The weighed contacts' raw forces less their tares, summed, and how
+    /// many of them are not tared: what the device's total is held against.
+    func netRawSum() -> (sum: Double, untared: Int) {
+        var sum = 0.0
+        var untared = 0
+        for index in loads.indices {
+            guard let raw = loads[index]?.weighing.smoother.raw else { continue }
+            let tare = tares.activeTare(id: board.contacts[index].id)
+            if tare == nil { untared += 1 }
+            sum += raw - (tare?.force ?? 0)
+        }
+        return (sum, untared)
     }
 
     /// The reading of the contact at `index` at `now`, nil before its first force sample.

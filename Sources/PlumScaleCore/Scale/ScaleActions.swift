@@ -7,6 +7,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case calibrateTapped = "calibrate"
     /// Cycles the units: g → oz → lb → g.
     case unitsTapped = "units"
+    /// Weighs on a conductive carrier: place it, tare it, then the object.
+    case useCarrierTapped = "carrier"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -18,6 +20,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .clearTareTapped: .character("z")
         case .calibrateTapped: .character("k")
         case .unitsTapped: .character("u")
+        case .useCarrierTapped: .character("w")
         case .quitPressed: .escape
         }
     }
@@ -66,11 +69,11 @@ extension AppState {
             if let held = touchesOnButtons.removeValue(forKey: id) {
                 return now - held.start < TouchOnButton.tapSeconds && perform(held.action)
             }
-            return scale.lift(id: id)
+            return lift(id)
         case .touchCancel(let id):
             if touchesOnButtons.removeValue(forKey: id) != nil { return false }
-            return scale.lift(id: id)
-        case .resize, .quit, .deviceChanged, .history, .fleet:
+            return lift(id)
+        case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
             return applyCommon(event)
         case .keyDown(let key, let modifiers):
             if let action = ScaleAction(key: key) { return perform(action) }
@@ -120,6 +123,7 @@ extension AppState {
                 show(refusal)
             } else {
                 scale.tareAll()
+                carrierTared()
             }
         case .clearTareTapped: scale.clearTares()
         case .unitsTapped:
@@ -131,6 +135,7 @@ extension AppState {
             units = units.next
             show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
+        case .useCarrierTapped: useCarrierTapped()
         case .quitPressed: quit()
         }
         return true
@@ -157,6 +162,12 @@ extension AppState {
         let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
         outbox.append(.save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step))
         show("Saving…", seconds: 10)
+    }
+
+    /// A contact lifted or was cancelled (the carrier guide is told).
+    private mutating func lift(_ id: Int) -> Bool {
+        defer { carrierMayHaveLifted() }
+        return scale.lift(id: id)
     }
 
     mutating func place(_ sample: TouchSample) -> Bool {

@@ -52,7 +52,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
             ?? []
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
-        if mode == .force { items.append((.unitsTapped, "Units", "u")) }
+        if mode == .force { items += [(.unitsTapped, "Units", "u"), (.useCarrierTapped, "Use carrier", "w")] }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap
         let room = size.width - 2 * gap

@@ -121,16 +121,19 @@ extension AppState {
         }
     }
 
-    /// The hints at the bottom left (the total, the calibration's, the
-    /// mouse's, the fleet's): on the buttons' row when there is room beside
+    /// The hints at the bottom left (the total and, above it, where it comes
+    /// from when the contacts are its shares; the calibration's, the
+    /// mouse's, the fleet's; the carrier guide's step on top): on the buttons' row when there is room beside
     /// them, else above them, each marked taken for the labels. Returns their top.
     private func appendFooter(total: ScaleTotal, placer: inout LabelPlacer, to scene: inout Scene) -> Double? {
         // Top to bottom; no array of them: this runs for every scene.
         let lines = (
             Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) },
-            fleetLine
+            fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
         )
-        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil else { return nil }
+        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil else {
+            return nil
+        }
         let size = layout.size
         let textSize = 16.0
         let gap = Flow.gap
@@ -138,8 +141,10 @@ extension AppState {
         // Each measured once: whether it fits beside the buttons is its width there.
         func width(_ text: String?) -> Double? { text.map { metrics.width($0, size: textSize) } }
         func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
-        let widths = (width(lines.0), width(lines.1), width(lines.2), width(lines.3))
-        let beside = fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3)
+        let widths = (width(lines.0), width(lines.1), width(lines.2), width(lines.3), width(lines.4), width(lines.5))
+        let beside =
+            fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3) && fitsBeside(widths.4)
+            && fitsBeside(widths.5)
         var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
         func appendLine(_ text: String, size textSize: Double, width: Double) {
             let height = metrics.lineHeight * textSize
@@ -165,6 +170,8 @@ extension AppState {
         appendHint(lines.2, width: widths.2)
         appendHint(lines.1, width: widths.1)
         appendHint(lines.0, width: widths.0)
+        appendHint(lines.4, width: widths.4)  // above the total it explains
+        appendHint(lines.5, width: widths.5)  // the carrier guide's step, on top
         return bottom
     }
 

@@ -12,6 +12,15 @@ public struct ScaleTotal: Equatable, Sendable {
     public var overload = false
     /// "23.5 g", "0.829 oz", "62.0%", "≈ 62%", or "overload"; nil with nothing weighed.
     public var label: String?
+    /// The device's own total is shown (a pressure pad's ABS_PRESSURE:
+    /// DeviceTotal.swift), not the contacts' sum.
+    public var fromDevice = false
+    /// With `fromDevice`: the contacts' own sum, in grams when weighed in
+    /// grams, else in force.
+    public var contactsSum: Double?
+    /// With `fromDevice`: the contacts disagreed with the device's total
+    /// (beyond one display step or 2%), so each is shown as its share of it.
+    public var contactsAsShares = false
 
     public init() {}
 

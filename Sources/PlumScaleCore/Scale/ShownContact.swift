@@ -113,10 +113,11 @@ extension AppState {
         // One format for all: the same unit and step d.
         let format = scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams) }
         for i in 0..<count { shown.append(shownContact(at: i, mode: mode, format: format)) }
-        let total = ScaleTotal(shown, mode: mode)
+        var total = ScaleTotal(shown, mode: mode)
         if let sum = total.value, sum > 0 {
             for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }
         }
+        if mode == .force, screen.wizard == nil { takeDeviceTotal(into: &total, shown: &shown, format: format) }
         return (shown, total)
     }
 }

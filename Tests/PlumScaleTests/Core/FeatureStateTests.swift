@@ -61,7 +61,7 @@ import Testing
         state.apply(Self.key(.character("k"), at: 1))
         var wizard = CalibrationWizard(mode: .force)
         #expect(state.screen == .calibration(wizard))
-        #expect(wizard.step == .clear && wizard.message == "Clear the screen, then press Zero.")
+        #expect(wizard.step == .clear && wizard.message.hasPrefix("Clear the screen, then press Zero;"))
 
         var expected = Self.later(state, 2)
         wizard.step = .place

@@ -40,6 +40,8 @@ import Testing
         #expect(cases["detail-confirm"]?.screen.detail?.confirmingDelete == true, "at \(size)")
         #expect(cases["detail"]?.screen.detail?.confirmingDelete == false, "at \(size)")
         #expect(cases["kiosk-pin"]?.kiosk?.pinPad != nil, "at \(size)")
+        #expect(cases["scale-five-shares"]?.scaleTotal.contactsAsShares == true, "at \(size)")
+        #expect(cases["scale-carrier"]?.carrier?.step == .placeObject, "at \(size)")
         #expect(cases["kiosk-operator"]?.kiosk?.role == .operator, "at \(size)")
         #expect(cases["kiosk-operator"]?.showsOperatorBar == true, "at \(size)")
     }

@@ -13,7 +13,7 @@ import Testing
 ///    holds, frame by frame, the same touch events as the replay of the
 ///    recording: ids, positions in device units (both are normalised to the
 ///    device's range: the live window is the whole display), pressure and
-///    contact size.
+///    contact size, and a pressure pad's own total.
 /// 2. The state documents: the live input, retimed to the recording's frame
 ///    times and laid on the device's surface as an evemu replay is, gives
 ///    at each checkpoint the state document `render --replay` gives for the
@@ -32,7 +32,7 @@ struct LiveComparison {
         work = liveDirectory.appendingPathComponent(base + ".compare")
     }
 
-    /// Touch events of one frame, at the frame's time.
+    /// Touch events of one frame (a pressure pad's total among them), at the frame's time.
     struct Frame {
         var time: Double
         var kinds: [InputEvent.Kind]
@@ -42,7 +42,7 @@ struct LiveComparison {
         var out: [Frame] = []
         for event in events {
             switch event.kind {
-            case .touchDown, .touchMove, .touchUp, .touchCancel: break
+            case .touchDown, .touchMove, .touchUp, .touchCancel, .deviceTotal: break
             default: continue
             }
             if let last = out.last, last.time == event.time {

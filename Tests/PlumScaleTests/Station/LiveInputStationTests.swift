@@ -12,10 +12,14 @@ import Testing
 @Suite(.serialized, .needsStationRig)
 struct LiveInputStationTests {
     /// The project's own recordings: pressure, contact size, positions only,
-    /// protocol A, palms, a pen, a touchpad with hover, single touch.
+    /// protocol A, palms, a pen, a touchpad with hover, single touch; the
+    /// pressure pads (grams from the device, none, a quirk-listed one, and
+    /// one that gives its own total force).
     static let own = [
         OwnRecordings.pressure, OwnRecordings.touchMajor, OwnRecordings.positionOnly, OwnRecordings.protocolA,
         OwnRecordings.palm, OwnRecordings.pen, OwnRecordings.hoverTouchpad, OwnRecordings.singleTouchPressure,
+        OwnRecordings.pressurePadGrams, OwnRecordings.pressurePadNoResolution, OwnRecordings.pressurePadQuirk,
+        OwnRecordings.pressurePadTotal,
     ]
 
     @Test func ownRecordingsLiveEqualTheirReplays() throws {

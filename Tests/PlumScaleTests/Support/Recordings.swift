@@ -49,6 +49,10 @@ enum OwnRecordings {
     static let hoverTouchpad = "hover-touchpad.evemu"
     static let alreadyDown = "already-down-panel.evemu"
     static let singleTouchPressure = "single-touch-pressure-panel.evemu"
+    static let pressurePadGrams = "pressure-pad-grams.evemu"
+    static let pressurePadNoResolution = "pressure-pad-no-resolution.evemu"
+    static let pressurePadQuirk = "pressure-pad-quirk.evemu"
+    static let pressurePadTotal = "pressure-pad-total.evemu"
 
     static func path(_ name: String) -> String { Paths.ownRecordings.appendingPathComponent(name).path }
 }

@@ -130,6 +130,10 @@ public enum TouchDeviceScanner {
         return "  grams: only after calibration (\(DeviceGrams.absence(device) ?? "no force axis"))"
     }
 
+    /// A pressure pad's own total force (DeviceTotalAxis).
+    static let totalLine =
+        "  total force: ABS_PRESSURE, the kernel's sum of the contacts' (INPUT_MT_TOTAL_FORCE); the total line shows it"
+
     /// On a touchpad that is not a pressure pad, ABS_MT_PRESSURE is often
     /// the contact's size (libinput treats it so): said beside the mode.
     static func padPressureLine(_ device: TouchDeviceDescription) -> String? {
@@ -169,6 +173,7 @@ public enum TouchDeviceScanner {
             lines.append("  force mode: force (\(axis): real pressure, can weigh)")
             lines.append(gramsLine(device))
             if let line = padPressureLine(device) { lines.append(line) }
+            if DeviceTotalAxis(device) != nil { lines.append(totalLine) }
         case .area:
             lines.append("  force mode: area (ABS_MT_TOUCH_MAJOR contact size only: approximate, ranks objects, does not weigh)")
             if let axis = device.axes[AbsCode.mtTouchMajor] {

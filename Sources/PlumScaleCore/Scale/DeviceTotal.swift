@@ -1,0 +1,44 @@
+/// A pressure pad's own total force (ABS_PRESSURE, `DeviceTotalAxis`) on the
+/// scale: the total line shows it, net of its tare, and when the contacts'
+/// own readings disagree with it by more than one display step d or 2%,
+/// each contact is shown as its share of it (the footer says so).
+extension AppState {
+    /// The footer's line when the contacts are shown as shares.
+    public static let sharesOfDeviceTotal = "Total from the device; contacts shown as its shares"
+
+    /// Puts the device's total in `total` and, where the contacts disagree
+    /// with it, rescales `shown` to its shares. Nothing without a total
+    /// from the device, with nothing weighed, or in overload.
+    func takeDeviceTotal(into total: inout ScaleTotal, shown: inout [ShownContact], format: WeightFormat?) {
+        guard let device = scale.deviceTotal, total.count > 0, !total.overload, let contactsForce = total.force else { return }
+        let net = device - (scale.deviceTotalTare ?? 0)
+        let (rawSum, untared) = scale.netRawSum()
+        // Smoothed as the contacts are: the device's ratio to their raw sum,
+        // applied to their displayed sum (exactly the device's once settled).
+        let deviceForce = rawSum > 0 && contactsForce > 0 ? net * contactsForce / rawSum : net
+        guard deviceForce.isFinite else { return }
+        total.fromDevice = true
+        total.force = deviceForce
+        var agreement = (device: deviceForce, sum: contactsForce, step: CalibrationFit.Limits.finestStepFraction)
+        if let contactsGrams = total.grams, let gramScale = scale.gramScale, let format {
+            let deviceGrams = gramScale.slope * deviceForce + Double(untared) * gramScale.intercept
+            guard deviceGrams.isFinite else { return }
+            total.grams = deviceGrams
+            agreement = (deviceGrams, contactsGrams, format.stepGrams)
+            total.label = format.text(grams: deviceGrams) ?? Plum.overloadLabel
+        } else {
+            total.label = Plum.label(force: deviceForce, mode: source.mode)
+        }
+        total.contactsSum = agreement.sum
+        let disagree = abs(agreement.device - agreement.sum) > max(agreement.step, 0.02 * abs(agreement.device))
+        guard disagree, agreement.device > 0, agreement.sum > 0, contactsForce > 0 else { return }
+        total.contactsAsShares = true
+        let forceFactor = deviceForce / contactsForce
+        let gramsFactor = agreement.device / agreement.sum
+        for i in shown.indices where shown[i].weighed {
+            shown[i].force *= forceFactor
+            shown[i].radius = Plum.radius(force: shown[i].force)
+            if shown[i].hasGrams { shown[i].grams *= gramsFactor }
+        }
+    }
+}
