@@ -46,7 +46,7 @@ declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzz
 # and, for the history, SQLite through Sources/CSQLite's module map).
 history_sources=(Sources/PlumScale/Platform/History/HistoryStore.swift Sources/PlumScale/Platform/History/HistorySchema.swift
     Sources/PlumScale/Platform/History/HistoryQueries.swift Sources/PlumScale/Platform/History/SQLiteStatement.swift
-    Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Platform/History/FleetOutbox.swift
+    Sources/PlumScale/Platform/History/HistoryError.swift Sources/PlumScale/Platform/Fleet/FleetOutbox.swift
     Sources/PlumScale/Files/InputFile.swift
     Sources/PlumScale/Files/OutputFile.swift)
 declare -A extra=([writer]="Sources/PlumScale/Files/OutputFile.swift Sources/PlumScale/Files/InputFile.swift" [history]="${history_sources[*]}")
