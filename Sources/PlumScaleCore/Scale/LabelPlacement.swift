@@ -133,14 +133,19 @@ struct LabelPlacer {
         let from = clamped(Rect(x: circle.center.x - reachOut - w / 2, y: circle.center.y - reachOut - h / 2, width: w, height: h))
         let to = clamped(Rect(x: circle.center.x + reachOut - w / 2, y: circle.center.y + reachOut - h / 2, width: w, height: h))
         let step = max(h / 2, 4, (to.x - from.x) / Self.searchSide, (to.y - from.y) / Self.searchSide)
+        // Counted, not stepped to the end: far out (a hostile size or
+        // position) x + step == x, and a loop on x would never end.
+        func places(_ span: Double) -> Int {
+            let count = (span / step).rounded(.down)
+            return count.isFinite && count >= 0 ? Int(min(count, Self.searchSide)) + 1 : 0
+        }
+        let columns = places(to.x - from.x)
         var best: Rect?
         var bestScore = Double.infinity
-        var y = from.y
-        while y <= to.y {
-            var x = from.x
-            while x <= to.x {
-                let rect = Rect(x: x, y: y, width: w, height: h)
-                x += step
+        for row in 0..<places(to.y - from.y) {
+            let y = from.y + Double(row) * step
+            for column in 0..<columns {
+                let rect = Rect(x: from.x + Double(column) * step, y: y, width: w, height: h)
                 guard isFree(rect) else { continue }
                 let score: Double
                 switch what {
@@ -168,7 +173,6 @@ struct LabelPlacer {
                     bestScore = score
                 }
             }
-            y += step
         }
         return best
     }

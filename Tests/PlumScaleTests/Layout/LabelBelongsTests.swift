@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    /// Far out, x + step == x: the search of places counts its steps, so a
+    /// hostile size or position ends (the state fuzzer found it looping for
+    /// ever on a circle at 1e18 px).
+    @Test func aSearchFarOutEnds() {
+        for far in [1e18, -1e18, 1e300] {
+            var placer = LabelPlacer(
+                bounds: Rect(x: far, y: far, width: 1e6, height: 1e6), obstacles: [],
+                circles: [
+                    DrawnCircle(center: Point(far, far), radius: 1e5, ringWidth: 5),
+                    DrawnCircle(center: Point(far + 10, far), radius: 1e5, ringWidth: 5),
+                ])
+            let corner = placer.place(Size(90, 30), center: Point(far, far), radius: 1e5)
+            #expect(!corner.x.isNaN, "placed at \(corner)")
+        }
+    }
+
     /// The case exactly: at 800x480 the "90.0%" label lay inside the
     /// 50% circle and "50.0%" inside the yellow 90% disc. The 70% circle,
     /// 408 px tall on a 480 px screen between the 50% and the 90%, has no
