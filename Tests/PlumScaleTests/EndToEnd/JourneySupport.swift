@@ -54,6 +54,18 @@ final class Journey {
 
     deinit { app.terminate() }
 
+    /// The wall clock at the recording's t = 0 (its header's "started"):
+    /// the moment of a screenshot in the file's time. nil for a replay.
+    var recordingStarted: Date? {
+        guard input.lastPathComponent == "recorded.jsonl",
+            let text = try? String(contentsOf: input, encoding: .utf8),
+            let head = text.split(separator: "\n").first,
+            let header = try? JSONSerialization.jsonObject(with: Data(head.utf8)) as? [String: Any],
+            let device = header["device"] as? [String: Any], let started = device["started"] as? Double
+        else { return nil }
+        return Date(timeIntervalSince1970: started)
+    }
+
     var stderr: String { (try? String(contentsOfFile: dir.appendingPathComponent("stderr").path, encoding: .utf8)) ?? "" }
 
     /// Waits until the program has drawn what it had to, then takes the
@@ -67,7 +79,7 @@ final class Journey {
             try waitFor("\(seconds) s to pass", timeout: seconds + 5) { Date() >= until ? true : nil }
         }
         try app.waitUntilIdle(quiet: 0.5, timeout: 20)
-        let at = Date().timeIntervalSince(started)
+        let at = Date().timeIntervalSince(recordingStarted ?? started)
         let stem = String(format: "%02d-%@", steps, title)
         let root = dir.appendingPathComponent("\(stem)-window.png").path
         let grab = try Spawned("/usr/bin/import", ["-window", "root", root], environment: x.environment)
@@ -78,7 +90,8 @@ final class Journey {
         let result = try runPlumscale(
             [
                 "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
-                "--state", state.path, "--db", dir.appendingPathComponent("render.db").path,
+                // A fresh store each step: render saves what the replay saves.
+                "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
             ] + extra, timeout: 120)
         #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
         let expected = try Image.load(rendered)

@@ -68,7 +68,7 @@ public final class HistoryService {
             rounds += 1
             var next: [Effect] = []
             for effect in work {
-                let answer = state.apply(InputEvent(time: state.now, .history(perform(effect))))
+                let answer = state.apply(InputEvent(time: state.now, .history(perform(effect, at: state.wallClock))))
                 update.changed = update.changed || answer.changed
                 next += answer.effects.filter(\.isStoreWork)
                 update.effects += answer.effects.filter { !$0.isStoreWork }
@@ -79,14 +79,16 @@ public final class HistoryService {
     }
 
     /// Performs one piece of store work (`quit` is not one: it fails).
-    public func perform(_ effect: Effect) -> HistoryResult {
+    /// `at`: the wall clock a weighing saved now is taken at (the core's,
+    /// so a render of a recording saves it at the window's time).
+    public func perform(_ effect: Effect, at now: Date = Date()) -> HistoryResult {
         do {
             switch effect {
             case .quit, .saveLockout:
                 return .failed("\(effect) is not the store's work")
             case .save(let device, let mode, let objects, let units, let step):
                 let id = try store.save(
-                    Weighing(takenAt: Date(), device: device, mode: mode, objects: objects, units: units, step: step))
+                    Weighing(takenAt: now, device: device, mode: mode, objects: objects, units: units, step: step))
                 fleet?.weighingSaved()
                 return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):
