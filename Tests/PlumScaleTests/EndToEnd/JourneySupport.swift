@@ -23,6 +23,10 @@ final class Journey {
     let input: URL
     let size: (Int, Int)
     let extra: [String]
+    /// The config as the window read it at its start: each render starts
+    /// from a copy of it, since a calibration saved (by the window, or by a
+    /// render replaying the save) is written into the config file.
+    let config: String
     private(set) var steps = 0
 
     /// Starts the program at `size` (the screen is as large, so the window fills it).
@@ -34,7 +38,8 @@ final class Journey {
         let configPath = dir.appendingPathComponent("config.json")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
         // render replays with the same settings and role.
-        extra = ["--config", configPath.path] + arguments.filter { $0 == "--kiosk" }
+        self.config = config
+        extra = arguments.filter { $0 == "--kiosk" }
         var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "120"]
         if let lines {
             input = dir.appendingPathComponent("replay.jsonl")
@@ -46,6 +51,8 @@ final class Journey {
         }
         var environment = x.environment
         environment["SDL_RENDER_DRIVER"] = "software"
+        // The kiosk's lockout file and anything else kept lives in the journey's own directory.
+        environment["XDG_DATA_HOME"] = dir.path
         let err = dir.appendingPathComponent("stderr").path
         started = Date()
         app = try Spawned(Paths.binary.path, options + ["--config", configPath.path] + arguments, environment: environment, stderr: err)
@@ -87,11 +94,14 @@ final class Journey {
         let shot = try Image.load(root)
         let rendered = dir.appendingPathComponent("\(stem)-render.png").path
         let state = dir.appendingPathComponent("\(stem)-state.json")
+        let stepConfig = dir.appendingPathComponent("\(stem)-config.json")
+        try config.write(to: stepConfig, atomically: true, encoding: .utf8)
         let result = try runPlumscale(
             [
                 "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
                 // A fresh store each step: render saves what the replay saves.
                 "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
+                "--config", stepConfig.path,
             ] + extra, timeout: 120)
         #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
         let expected = try Image.load(rendered)
@@ -103,6 +113,18 @@ final class Journey {
             differing <= allowed,
             "\(name) \(title): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
         return try readJSON(state)
+    }
+
+    /// The centre of the element named `name` (a button's id: "calibrate", "kiosk-leave"), nil when the screen has none.
+    static func element(_ name: String, in state: [String: Any]) -> (Int, Int)? {
+        let elements = state["elements"] as? [[String: Any]] ?? []
+        guard let r = elements.first(where: { ($0["name"] as? String) == name })?["rect"] as? [Double], r.count == 4 else { return nil }
+        return (Int(r[0] + r[2] / 2), Int(r[1] + r[3] / 2))
+    }
+
+    /// Every text the state document says is drawn.
+    static func texts(_ state: [String: Any]) -> [String] {
+        (state["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     }
 
     /// Every label of the state document its own circle's (DESIGN.md, "A
