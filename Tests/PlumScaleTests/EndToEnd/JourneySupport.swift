@@ -40,7 +40,7 @@ final class Journey {
         // render replays with the same settings and role.
         self.config = config
         extra = arguments.filter { $0 == "--kiosk" }
-        var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "120"]
+        var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "600"]
         if let lines {
             input = dir.appendingPathComponent("replay.jsonl")
             try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
