@@ -7,8 +7,8 @@ import Testing
 /// One person's journey through the real program in a real window under
 /// Xvfb. The window program keeps no state document of its own while it
 /// runs (`--state` is render's), so each step is checked the way the README
-/// promises a person can: the input recorded as it happens (`--record`, or
-/// the replay it plays) rendered with `render --at` the moment of the
+/// promises a person can: the input recorded as it happens (`--record`, also
+/// of a replay it plays) rendered with `render --at` the moment of the
 /// screenshot gives that moment's state document and frame; the screenshot
 /// comes from the X server (`import -window root`, cropped to the window)
 /// and must match the frame within 1 px and 16 levels but for 0.1%.
@@ -19,7 +19,7 @@ final class Journey {
     let app: Spawned
     let window: String
     let started: Date
-    /// What `render` replays: the replay played, or the input recorded.
+    /// What `render` replays: the input recorded (`--record`), of the replay played or of xdotool's.
     let input: URL
     let size: (Int, Int)
     let extra: [String]
@@ -42,13 +42,14 @@ final class Journey {
         extra = arguments.filter { $0 == "--kiosk" }
         var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "600"]
         if let lines {
-            input = dir.appendingPathComponent("replay.jsonl")
-            try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-            options += ["--replay", input.path]
-        } else {
-            input = dir.appendingPathComponent("recorded.jsonl")
-            options += ["--record", input.path]
+            let replay = dir.appendingPathComponent("replay.jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(to: replay, atomically: true, encoding: .utf8)
+            options += ["--replay", replay.path]
         }
+        // What the window's core was fed, at the times it was (a replay
+        // plays from a moment after the start that only the window knows).
+        input = dir.appendingPathComponent("recorded.jsonl")
+        options += ["--record", input.path]
         var environment = x.environment
         environment["SDL_RENDER_DRIVER"] = "software"
         // The kiosk's lockout file and anything else kept lives in the journey's own directory.
@@ -62,10 +63,9 @@ final class Journey {
     deinit { app.terminate() }
 
     /// The wall clock at the recording's t = 0 (its header's "started"):
-    /// the moment of a screenshot in the file's time. nil for a replay.
+    /// the moment of a screenshot in the file's time.
     var recordingStarted: Date? {
-        guard input.lastPathComponent == "recorded.jsonl",
-            let text = try? String(contentsOf: input, encoding: .utf8),
+        guard let text = try? String(contentsOf: input, encoding: .utf8),
             let head = text.split(separator: "\n").first,
             let header = try? JSONSerialization.jsonObject(with: Data(head.utf8)) as? [String: Any],
             let device = header["device"] as? [String: Any], let started = device["started"] as? Double
