@@ -20,9 +20,11 @@ public enum RenderCommand {
         uiScale: Double? = nil
     ) -> AppState {
         var state = AppState(
-            screen: Size(Double(size.width), Double(size.height)), source: .replay(device), config: config,
-            kiosk: kiosk, uiScale: uiScale)
+            screen: Size(Double(size.width), Double(size.height)), source: .replay(device), mouseEmulation: device.mouse,
+            config: config, kiosk: kiosk, uiScale: uiScale)
         state.timeZone = .current
+        // What is saved at t is saved at the recording's time, else now.
+        state.clockOrigin = device.started ?? Date()
         state.metrics = metrics
         return state
     }

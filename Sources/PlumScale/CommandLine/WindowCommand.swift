@@ -90,7 +90,7 @@ public enum WindowCommand {
             window: window, frames: frames, state: state, replay: player, evdev: evdev,
             history: history, systemd: SystemdNotify(log: log), lockoutFile: lockoutFile,
             reloadConfig: { try ConfigFile.load(explicitPath: options.config).config }, log: log)
-        try record(options, source: source, evdev: evdev, loop: loop, log: log)
+        try record(options, source: source, mouse: mouse, clockOrigin: state.clockOrigin, evdev: evdev, loop: loop, log: log)
         evdev?.start()
         defer { evdev?.stop() }
         let deadline = options.exitAfter.map { Double(SDL_GetTicks64()) / 1000 + $0 }
@@ -136,9 +136,15 @@ public enum WindowCommand {
 
     /// `--record` and `--record-evemu`: opened before the first event, timed
     /// from now (SDL's clock, the core's).
-    static func record(_ options: WindowOptions, source: InputSource, evdev: EvdevSource?, loop: EventLoop, log: Log) throws {
+    static func record(
+        _ options: WindowOptions, source: InputSource, mouse: Bool, clockOrigin: Date, evdev: EvdevSource?, loop: EventLoop,
+        log: Log
+    ) throws {
         if let path = options.record {
-            loop.recorder = try SessionRecorder(path: path, source: source, origin: Double(SDL_GetTicks64()) / 1000, log: log)
+            let origin = Double(SDL_GetTicks64()) / 1000
+            loop.recorder = try SessionRecorder(
+                path: path, source: source, mouse: mouse, origin: origin, started: clockOrigin.addingTimeInterval(origin),
+                log: log)
             log.info("recording the input to \(path)")
         }
         if let path = options.recordEvemu {
@@ -180,7 +186,7 @@ public enum WindowCommand {
     static func chooseSource(_ options: WindowOptions, replay: ReplayLoader.Source?, log: Log) throws
         -> (InputSource, mouse: Bool, evdev: EvdevSource?)
     {
-        if let replay { return (.replay(replay.device), false, nil) }
+        if let replay { return (.replay(replay.device), replay.device.mouse, nil) }
         func evdevSource(_ path: String, touchpad: Bool = false) throws -> (InputSource, mouse: Bool, evdev: EvdevSource?) {
             let flag = touchpad ? "touchpad" : "evdev"
             let evdev: EvdevSource

@@ -94,11 +94,12 @@ final class SessionRecorder {
     private let file: SessionRecording
     private var writer: ReplayWriter
 
-    /// Writes the header now; events are timed from `origin` (core time).
-    init(path: String, source: InputSource, origin: Double, log: Log) throws(OutputError) {
+    /// Writes the header now; events are timed from `origin` (core time),
+    /// which is `started` on the wall clock.
+    init(path: String, source: InputSource, mouse: Bool, origin: Double, started: Date, log: Log) throws(OutputError) {
         file = try SessionRecording(path: path, log: log)
         writer = ReplayWriter(origin: origin)
-        file.append(ReplayWriter.header(for: source) + "\n")
+        file.append(ReplayWriter.header(for: source, mouse: mouse, started: started) + "\n")
         file.flush()
     }
 

@@ -58,10 +58,10 @@ public final class EffectRunner {
                     continue
                 }
                 if let store {
-                    store.submit(effect)
+                    store.submit(effect, at: state.wallClock)
                     continue
                 }
-                let answer = state.apply(InputEvent(time: state.now, .history(history.perform(effect))))
+                let answer = state.apply(InputEvent(time: state.now, .history(history.perform(effect, at: state.wallClock))))
                 update.changed = update.changed || answer.changed
                 next += answer.effects
             }

@@ -47,8 +47,10 @@ public struct AppState: Equatable, Sendable {
     /// The UI scale asked for (`--ui-scale`, or the display's DPI); nil: from the window size.
     public let uiScale: Double?
     /// The wall-clock time at core time 0 (the shell gives it), for what is
-    /// kept across runs: the kiosk's PIN lockout.
+    /// kept across runs: the kiosk's PIN lockout, the time a weighing is taken.
     public var clockOrigin = Date(timeIntervalSince1970: 0)
+    /// The wall clock now, by the core's time.
+    public var wallClock: Date { clockOrigin.addingTimeInterval(now) }
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
     /// Touches on the scale's buttons, until they prove taps or objects.

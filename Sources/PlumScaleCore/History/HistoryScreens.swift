@@ -195,6 +195,9 @@ extension AppState {
     mutating func openDetail(_ row: Int64, from table: HistoryBrowser) {
         var table = table
         table.preview = nil
+        // The press that popped it ends on the detail screen (its release
+        // goes there): the table, back again, holds nothing, and says so.
+        table.press = nil
         _ = table.peek.handle(.cancel(time: now))
         screen = .detail(HistoryDetail(id: row, weighing: nil, table: table))
         outbox.append(.loadWeighing(id: row))

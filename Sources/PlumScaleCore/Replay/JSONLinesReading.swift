@@ -89,6 +89,7 @@ enum ReplayLineDiagnosis {
     static let fields: [(String, Kind)] = [
         ("t", .number), ("id", .integer), ("x", .number), ("y", .number), ("pressure", .number),
         ("touch_major", .number), ("width", .integer), ("height", .integer), ("plumscale-replay", .integer),
+        ("button", .integer), ("dy", .number),
         ("type", .text), ("key", .text), ("state", .text),
     ]
 

@@ -75,7 +75,7 @@ public enum JSONLinesReplay {
             }
             lastTime = t
             guard let type = record.type else {
-                throw fail("expected \"type\": one of down, move, up, cancel, total, key, quit, resize")
+                throw fail("expected \"type\": one of down, move, up, cancel, total, key, pointer, wheel, quit, resize")
             }
             func unit(_ name: String, _ value: Double?) -> Double? {
                 guard let value else { return nil }
@@ -143,6 +143,10 @@ public enum JSONLinesReplay {
                 case "up": events.append(InputEvent(time: t, .keyUp(named, modifiers: mods)))
                 case let other: throw fail("expected \"state\" to be press, down or up, found \"\(other)\"")
                 }
+            case "pointer":
+                events.append(try ReplayMouseLine.pointer(record, at: t, unit: unit, fail: fail))
+            case "wheel":
+                events.append(try ReplayMouseLine.wheel(record, at: t, fail: fail))
             case "quit":
                 events.append(InputEvent(time: t, .quit))
             case "resize":
@@ -151,7 +155,7 @@ public enum JSONLinesReplay {
                 }
                 events.append(InputEvent(time: t, .resize(width: w, height: h)))
             default:
-                throw fail("expected \"type\" to be one of down, move, up, cancel, total, key, quit, resize; found \"\(type)\"")
+                throw fail("expected \"type\" to be one of down, move, up, cancel, total, key, pointer, wheel, quit, resize; found \"\(type)\"")
             }
         }
         let mode: ForceMode
@@ -168,7 +172,8 @@ public enum JSONLinesReplay {
         let surface = header?.surface.map { DeviceSurface(width: $0.width, height: $0.height, isPad: $0.pad ?? false) }
         let device = ReplayDevice(
             name: name, mode: mode, deviceGrams: header.flatMap(ReplayHeaderCheck.grams), surface: surface,
-            category: header?.kind.flatMap(DeviceCategory.init(rawValue:)), noGramsReason: header?.noGrams)
+            category: header?.kind.flatMap(DeviceCategory.init(rawValue:)), noGramsReason: header?.noGrams,
+            mouse: header?.mouse ?? false, started: header?.started.map(Date.init(timeIntervalSince1970:)))
         return Replay(device: device, events: [], warnings: warnings.lines)
     }
 

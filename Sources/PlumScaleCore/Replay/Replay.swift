@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a replay says about the device that recorded it.
 public struct ReplayDevice: Equatable, Sendable {
     public var name: String
@@ -13,10 +15,17 @@ public struct ReplayDevice: Equatable, Sendable {
     public var category: DeviceCategory?
     public var refusal: String?
     public var noGramsReason: String?
+    /// The mouse stood in for fingers when it was recorded: the replay's
+    /// pointer and wheel lines make contacts again.
+    public var mouse: Bool
+    /// The wall clock at t = 0 (a `--record` header's `started`), nil when
+    /// the file does not say.
+    public var started: Date?
 
     public init(
         name: String, mode: ForceMode, deviceGrams: DeviceGrams? = nil, surface: DeviceSurface? = nil,
-        category: DeviceCategory? = nil, refusal: String? = nil, noGramsReason: String? = nil
+        category: DeviceCategory? = nil, refusal: String? = nil, noGramsReason: String? = nil, mouse: Bool = false,
+        started: Date? = nil
     ) {
         self.name = name
         self.mode = mode
@@ -25,6 +34,8 @@ public struct ReplayDevice: Equatable, Sendable {
         self.category = category
         self.refusal = refusal
         self.noGramsReason = noGramsReason
+        self.mouse = mouse
+        self.started = started
     }
 }
 

@@ -1,5 +1,5 @@
-/// The header's account of the device (`kind`, `grams`, `no_grams`, as
-/// `--record` writes them), checked before anything is replayed.
+/// The header's account of the device (`kind`, `grams`, `no_grams`,
+/// `started`, as `--record` writes them), checked before anything is replayed.
 enum ReplayHeaderCheck {
     static let axes: [String: UInt16] = ["ABS_MT_PRESSURE": AbsCode.mtPressure, "ABS_PRESSURE": AbsCode.pressure]
 
@@ -18,6 +18,9 @@ enum ReplayHeaderCheck {
                     "expected \"grams\" {\"units_per_gram\":R,\"range\":N} with R and N finite numbers > 0, "
                         + "at most \(CalibrationIssue.short(CalibrationFit.Limits.maximumGrams / 1000)) kg at full range")
             }
+        }
+        if let started = header.started, !(started.isFinite && (0...ReplayLimits.latestStart).contains(started)) {
+            throw fail("expected \"started\" to be the Unix time in seconds (0...1e11) of t = 0; found \(started)")
         }
         if let reason = header.noGrams, ReplayLimits.hasControl(reason) {
             throw fail("expected \"no_grams\" without control characters; found \(JSONValue.quote(reason))")

@@ -10,6 +10,10 @@ public enum ReplayLimits {
     /// on contacts (AppState.maxContacts), like the decoder's 256 slots.
     public static let openContacts = 256
 
+    /// The latest wall clock a header's `started` may give (Unix seconds):
+    /// 1e11 s, in the year 5138.
+    public static let latestStart = 1e11
+
     /// Whether `text` holds a C0 control character or DEL (NUL included:
     /// C reads a string only up to it).
     public static func hasControl(_ text: String) -> Bool {

@@ -12,6 +12,10 @@ struct ReplayLine: Decodable {
     var modifiers: [String]?
     var width: Int?
     var height: Int?
+    /// A pointer line's mouse button (1 left, 2 middle, 3 right).
+    var button: Int?
+    /// A wheel line's notches (positive: up, away from the user).
+    var dy: Double?
     var version: Int?
     var device: Header?
 
@@ -28,8 +32,14 @@ struct ReplayLine: Decodable {
         var kind: String?
         var grams: Grams?
         var noGrams: String?
+        /// The mouse stood in for fingers (`--source mouse`): pointer and
+        /// wheel lines make contacts, as they did in the window.
+        var mouse: Bool?
+        /// The wall clock at t = 0 (Unix time, seconds), so a weighing
+        /// saved at t is saved at the time the window saved it.
+        var started: Double?
         enum CodingKeys: String, CodingKey {
-            case name, pressure, surface, kind, grams
+            case name, pressure, surface, kind, grams, mouse, started
             case touchMajor = "touch_major"
             case noGrams = "no_grams"
         }
@@ -56,11 +66,14 @@ struct ReplayLine: Decodable {
     /// holds exactly this many ':'; one more means a key the decoder
     /// ignored, a ':' in a string, or a repeated key.
     var keyCount: Int {
-        let values: [Any?] = [t, type, id, x, y, pressure, touchMajor, key, state, modifiers, width, height, version, device]
+        let values: [Any?] = [
+            t, type, id, x, y, pressure, touchMajor, key, state, modifiers, width, height, button, dy, version, device,
+        ]
         var count = values.count { $0 != nil }
         if let device {
             let members: [Any?] = [
                 device.name, device.pressure, device.touchMajor, device.surface, device.kind, device.grams, device.noGrams,
+                device.mouse, device.started,
             ]
             count += members.count { $0 != nil }
             if let surface = device.surface { count += 2 + (surface.pad == nil ? 0 : 1) }
@@ -70,7 +83,7 @@ struct ReplayLine: Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case t, type, id, x, y, pressure, key, state, modifiers, width, height, device
+        case t, type, id, x, y, pressure, key, state, modifiers, width, height, button, dy, device
         case touchMajor = "touch_major"
         case version = "plumscale-replay"
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes what the core was fed as a JSON Lines replay (`--record FILE`):
 /// the header with the device, then one line per input event, in the very
 /// format `render --replay` reads, so the frame a person saw at S seconds is
@@ -16,8 +18,11 @@ public struct ReplayWriter: Sendable {
     /// device it is, and its own grams or why it has none, so the file
     /// renders as the window showed it. A source that
     /// may still discover force (SDL) leaves "pressure" out, so the replay
-    /// decides from the pressures as the live source did.
-    public static func header(for source: InputSource) -> String {
+    /// decides from the pressures as the live source did. `mouse`: the
+    /// mouse stands in for fingers, so the file's pointer lines make
+    /// contacts again; `started`: the wall clock at t = 0, so what is saved
+    /// at t is saved at the window's time.
+    public static func header(for source: InputSource, mouse: Bool = false, started: Date? = nil) -> String {
         var device: [(String, JSONValue)] = [("name", .string(source.deviceName))]
         if !source.detectsForce {
             device.append(("pressure", .bool(source.mode == .force)))
@@ -42,11 +47,15 @@ public struct ReplayWriter: Sendable {
                 ))
         }
         if let reason = source.noGramsReason { device.append(("no_grams", .string(reason))) }
+        if mouse { device.append(("mouse", .bool(true))) }
+        if let started, started.timeIntervalSince1970.isFinite {
+            device.append(("started", .number(started.timeIntervalSince1970)))
+        }
         return #"{"plumscale-replay":1,"device":"# + compact(.fields(device)) + "}"
     }
 
     /// The line for `event`, nil for what the format does not carry (ticks,
-    /// the mouse, store answers, device changes) or a non-finite value.
+    /// store answers, device changes) or a non-finite value.
     public mutating func line(for event: InputEvent) -> String? {
         guard event.time.isFinite else { return nil }
         let t = max(last, event.time - origin, 0)
@@ -66,11 +75,20 @@ public struct ReplayWriter: Sendable {
         case .keyDown(let key, let modifiers), .keyUp(let key, let modifiers):
             let state = if case .keyDown = event.kind { "down" } else { "up" }
             fields = [("type", .string("key")), ("key", .string(key.name)), ("state", .string(state))]
-            var names: [JSONValue] = []
-            if modifiers.contains(.control) { names.append(.string("ctrl")) }
-            if modifiers.contains(.alt) { names.append(.string("alt")) }
-            if modifiers.contains(.shift) { names.append(.string("shift")) }
-            if !names.isEmpty { fields.append(("modifiers", .array(names))) }
+            if !modifiers.isEmpty { fields.append(("modifiers", .array(Self.names(modifiers)))) }
+        case .pointerDown(let x, let y, let button, let modifiers):
+            guard x.isFinite, y.isFinite else { return nil }
+            fields = Self.pointer("down", x, y) + [("button", .number(Double(button)))]
+            if !modifiers.isEmpty { fields.append(("modifiers", .array(Self.names(modifiers)))) }
+        case .pointerMove(let x, let y):
+            guard x.isFinite, y.isFinite else { return nil }
+            fields = Self.pointer("move", x, y)
+        case .pointerUp(let x, let y, let button):
+            guard x.isFinite, y.isFinite else { return nil }
+            fields = Self.pointer("up", x, y) + [("button", .number(Double(button)))]
+        case .wheel(let dy):
+            guard dy.isFinite else { return nil }
+            fields = [("type", .string("wheel")), ("dy", .number(dy))]
         case .quit: fields = [("type", .string("quit"))]
         case .resize(let width, let height):
             fields = [("type", .string("resize")), ("width", .number(Double(width))), ("height", .number(Double(height)))]
@@ -78,6 +96,18 @@ public struct ReplayWriter: Sendable {
         }
         last = t
         return Self.compact(.fields([("t", .number(t))] + fields))
+    }
+
+    static func pointer(_ state: String, _ x: Double, _ y: Double) -> [(String, JSONValue)] {
+        [("type", .string("pointer")), ("state", .string(state)), ("x", .number(x)), ("y", .number(y))]
+    }
+
+    static func names(_ modifiers: Modifiers) -> [JSONValue] {
+        var names: [JSONValue] = []
+        if modifiers.contains(.control) { names.append(.string("ctrl")) }
+        if modifiers.contains(.alt) { names.append(.string("alt")) }
+        if modifiers.contains(.shift) { names.append(.string("shift")) }
+        return names
     }
 
     /// One line of JSON: no spaces, numbers in full.

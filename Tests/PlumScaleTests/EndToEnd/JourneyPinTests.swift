@@ -11,11 +11,10 @@ import Testing
 /// frame `render` draws from what was recorded (`--record`), and every
 /// label its own circle's, from the state document.
 @Suite(.serialized) struct JourneyPinTests {
-    /// Found by this journey: `--record` writes no pointer events
-    /// (ReplayWriter.line returns nil for them, and the replay format has no
-    /// type for them), so a mouse session recorded cannot be rendered and
-    /// every step but the first differs from render.
-    @Test(.disabled("needs --record to write the mouse's events (ReplayWriter has no pointer line)"))
+    /// Found by this journey: `--record` wrote no pointer events, so a
+    /// mouse session recorded could not be rendered; it now writes
+    /// `pointer` and `wheel` lines and a header with `"mouse":true`.
+    @Test
     func fourPinnedContactsEachLabelledInItsOwnCircle() throws {
         let journey = try Journey("pins", size: (800, 480), arguments: ["--source", "mouse"])
         let x = journey.x

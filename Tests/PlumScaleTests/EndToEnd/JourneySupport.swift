@@ -7,8 +7,8 @@ import Testing
 /// One person's journey through the real program in a real window under
 /// Xvfb. The window program keeps no state document of its own while it
 /// runs (`--state` is render's), so each step is checked the way the README
-/// promises a person can: the input recorded as it happens (`--record`, or
-/// the replay it plays) rendered with `render --at` the moment of the
+/// promises a person can: the input recorded as it happens (`--record`, also
+/// of a replay it plays) rendered with `render --at` the moment of the
 /// screenshot gives that moment's state document and frame; the screenshot
 /// comes from the X server (`import -window root`, cropped to the window)
 /// and must match the frame within 1 px and 16 levels but for 0.1%.
@@ -19,10 +19,14 @@ final class Journey {
     let app: Spawned
     let window: String
     let started: Date
-    /// What `render` replays: the replay played, or the input recorded.
+    /// What `render` replays: the input recorded (`--record`), of the replay played or of xdotool's.
     let input: URL
     let size: (Int, Int)
     let extra: [String]
+    /// The config as the window read it at its start: each render starts
+    /// from a copy of it, since a calibration saved (by the window, or by a
+    /// render replaying the save) is written into the config file.
+    let config: String
     private(set) var steps = 0
 
     /// Starts the program at `size` (the screen is as large, so the window fills it).
@@ -34,18 +38,22 @@ final class Journey {
         let configPath = dir.appendingPathComponent("config.json")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
         // render replays with the same settings and role.
-        extra = ["--config", configPath.path] + arguments.filter { $0 == "--kiosk" }
-        var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "120"]
+        self.config = config
+        extra = arguments.filter { $0 == "--kiosk" }
+        var options = ["--size", "\(size.0)x\(size.1)", "--db", dir.appendingPathComponent("window.db").path, "--exit-after", "600"]
         if let lines {
-            input = dir.appendingPathComponent("replay.jsonl")
-            try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-            options += ["--replay", input.path]
-        } else {
-            input = dir.appendingPathComponent("recorded.jsonl")
-            options += ["--record", input.path]
+            let replay = dir.appendingPathComponent("replay.jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(to: replay, atomically: true, encoding: .utf8)
+            options += ["--replay", replay.path]
         }
+        // What the window's core was fed, at the times it was (a replay
+        // plays from a moment after the start that only the window knows).
+        input = dir.appendingPathComponent("recorded.jsonl")
+        options += ["--record", input.path]
         var environment = x.environment
         environment["SDL_RENDER_DRIVER"] = "software"
+        // The kiosk's lockout file and anything else kept lives in the journey's own directory.
+        environment["XDG_DATA_HOME"] = dir.path
         let err = dir.appendingPathComponent("stderr").path
         started = Date()
         app = try Spawned(Paths.binary.path, options + ["--config", configPath.path] + arguments, environment: environment, stderr: err)
@@ -53,6 +61,17 @@ final class Journey {
     }
 
     deinit { app.terminate() }
+
+    /// The wall clock at the recording's t = 0 (its header's "started"):
+    /// the moment of a screenshot in the file's time.
+    var recordingStarted: Date? {
+        guard let text = try? String(contentsOf: input, encoding: .utf8),
+            let head = text.split(separator: "\n").first,
+            let header = try? JSONSerialization.jsonObject(with: Data(head.utf8)) as? [String: Any],
+            let device = header["device"] as? [String: Any], let started = device["started"] as? Double
+        else { return nil }
+        return Date(timeIntervalSince1970: started)
+    }
 
     var stderr: String { (try? String(contentsOfFile: dir.appendingPathComponent("stderr").path, encoding: .utf8)) ?? "" }
 
@@ -67,7 +86,7 @@ final class Journey {
             try waitFor("\(seconds) s to pass", timeout: seconds + 5) { Date() >= until ? true : nil }
         }
         try app.waitUntilIdle(quiet: 0.5, timeout: 20)
-        let at = Date().timeIntervalSince(started)
+        let at = Date().timeIntervalSince(recordingStarted ?? started)
         let stem = String(format: "%02d-%@", steps, title)
         let root = dir.appendingPathComponent("\(stem)-window.png").path
         let grab = try Spawned("/usr/bin/import", ["-window", "root", root], environment: x.environment)
@@ -75,10 +94,14 @@ final class Journey {
         let shot = try Image.load(root)
         let rendered = dir.appendingPathComponent("\(stem)-render.png").path
         let state = dir.appendingPathComponent("\(stem)-state.json")
+        let stepConfig = dir.appendingPathComponent("\(stem)-config.json")
+        try config.write(to: stepConfig, atomically: true, encoding: .utf8)
         let result = try runPlumscale(
             [
                 "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
-                "--state", state.path, "--db", dir.appendingPathComponent("render.db").path,
+                // A fresh store each step: render saves what the replay saves.
+                "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
+                "--config", stepConfig.path,
             ] + extra, timeout: 120)
         #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
         let expected = try Image.load(rendered)
@@ -90,6 +113,18 @@ final class Journey {
             differing <= allowed,
             "\(name) \(title): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
         return try readJSON(state)
+    }
+
+    /// The centre of the element named `name` (a button's id: "calibrate", "kiosk-leave"), nil when the screen has none.
+    static func element(_ name: String, in state: [String: Any]) -> (Int, Int)? {
+        let elements = state["elements"] as? [[String: Any]] ?? []
+        guard let r = elements.first(where: { ($0["name"] as? String) == name })?["rect"] as? [Double], r.count == 4 else { return nil }
+        return (Int(r[0] + r[2] / 2), Int(r[1] + r[3] / 2))
+    }
+
+    /// Every text the state document says is drawn.
+    static func texts(_ state: [String: Any]) -> [String] {
+        (state["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     }
 
     /// Every label of the state document its own circle's (DESIGN.md, "A

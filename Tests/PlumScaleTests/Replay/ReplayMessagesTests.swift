@@ -24,7 +24,7 @@ import Testing
         #expect(
             throws: InputFileError(
                 file: "b", line: 5,
-                "expected \"type\" to be one of down, move, up, cancel, total, key, quit, resize; found \"jump\"")
+                "expected \"type\" to be one of down, move, up, cancel, total, key, pointer, wheel, quit, resize; found \"jump\"")
         ) {
             try JSONLinesReplay.parse(bad, file: "b")
         }

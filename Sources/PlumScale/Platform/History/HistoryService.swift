@@ -55,7 +55,9 @@ public final class HistoryService {
     }
 
     /// Performs one piece of store work (`quit` is not one: it fails).
-    public func perform(_ effect: Effect) -> HistoryResult {
+    /// `at`: the wall clock a weighing saved now is taken at (the core's,
+    /// so a render of a recording saves it at the window's time).
+    public func perform(_ effect: Effect, at now: Date = Date()) -> HistoryResult {
         do {
             switch effect {
             case .quit, .saveLockout:
@@ -63,7 +65,7 @@ public final class HistoryService {
             case .save(let device, let mode, let objects, let units, let step):
                 let id = try store.save(
                     Weighing(
-                        takenAt: Date(), device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step))
+                        takenAt: now, device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step))
                 fleet?.weighingSaved()
                 return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):

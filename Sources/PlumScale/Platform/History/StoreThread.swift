@@ -14,7 +14,8 @@ final class StoreThread: @unchecked Sendable {
     let answers = InputQueue<HistoryResult>(code: StoreThread.eventCode)
     private let history: HistoryService
     private let work = NSCondition()
-    private var pending: [Effect] = []
+    /// Each piece of work, with the wall clock it was asked at (a weighing's time).
+    private var pending: [(effect: Effect, at: Date)] = []
     private var finishing = false
     private let finished = DispatchSemaphore(value: 0)
 
@@ -25,10 +26,11 @@ final class StoreThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Asks for one piece of the store's work; its answer comes in `answers`.
-    func submit(_ effect: Effect) {
+    /// Asks for one piece of the store's work, asked at `at` (the core's
+    /// wall clock); its answer comes in `answers`.
+    func submit(_ effect: Effect, at: Date = Date()) {
         work.withLock {
-            pending.append(effect)
+            pending.append((effect, at))
             work.signal()
         }
     }
@@ -44,12 +46,12 @@ final class StoreThread: @unchecked Sendable {
     }
 
     private func run() {
-        while let effect = next() { answers.push(history.perform(effect)) }
+        while let piece = next() { answers.push(history.perform(piece.effect, at: piece.at)) }
         finished.signal()
     }
 
     /// The next piece of work, waiting for one; nil once finishing and none is left.
-    private func next() -> Effect? {
+    private func next() -> (effect: Effect, at: Date)? {
         work.lock()
         defer { work.unlock() }
         while pending.isEmpty, !finishing { work.wait() }
