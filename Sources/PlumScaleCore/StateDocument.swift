@@ -8,6 +8,16 @@ extension AppState {
         let scene = scene()
         func px(_ value: Double) -> JSONValue { .rounded(value * u) }
         func rect(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map(px)) }
+        // How each contact's label was placed (LabelPlacer): by its circle,
+        // crowded into its own disc where no place kept the rule, or led.
+        let drawn = scene.labelGroups.first
+        func placement(_ view: ContactView) -> JSONValue {
+            guard let drawn, view.label != nil,
+                let circle = drawn.circles.firstIndex(where: { $0.center == view.position && $0.radius == view.radius }),
+                let label = drawn.labels.first(where: { $0.circle == circle })
+            else { return .null }
+            return .string(label.leader ? "leader" : label.crowded ? "crowded" : "own")
+        }
         let contacts: [JSONValue] = contactViews.map { view in
             .fields([
                 ("id", .integer(view.id)),
@@ -16,6 +26,7 @@ extension AppState {
                 ("force", .rounded(view.force)),
                 ("radius", px(view.radius)),
                 ("label", view.label.map { .string($0) } ?? .null),
+                ("label_place", placement(view)),
                 ("heaviest", .bool(view.heaviest)),
                 ("grams", .rounded(view.grams)),
                 ("tare", .rounded(view.tare)),
