@@ -155,7 +155,8 @@ public enum JSONLinesReplay {
                 }
                 events.append(InputEvent(time: t, .resize(width: w, height: h)))
             default:
-                throw fail("expected \"type\" to be one of down, move, up, cancel, total, key, pointer, wheel, quit, resize; found \"\(type)\"")
+                throw fail(
+                    "expected \"type\" to be one of down, move, up, cancel, total, key, pointer, wheel, quit, resize; found \"\(type)\"")
             }
         }
         let mode: ForceMode
