@@ -6,7 +6,7 @@ import Testing
 
 /// Item 8 of the station rig: the Wayland kiosk unit
 /// (Resources/plumscale-kiosk-cage.service) as an operator installs it,
-/// under systemd as PID 1 in the VM: cage on the VM's DRM output (bochs),
+/// under systemd as PID 1 in the VM: cage on the VM's DRM output (virtio-gpu),
 /// its seat from the logind session the unit opens (PAMName=login on
 /// tty1), PlumScale inside on SDL's wayland driver, as the unprivileged
 /// user the unit names. station-test.service (scripts/station/cage-test.sh)
