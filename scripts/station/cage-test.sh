@@ -28,34 +28,47 @@ sessions() {
     } >>"$out/sessions.txt" 2>&1
 }
 
+# The devices cage holds: the DRM card and the input nodes logind gave it.
+cage_devices() {
+    for pid in $(pidof cage); do
+        echo "[cage $pid]"
+        ls -l "/proc/$pid/fd" | sed -n 's|.*-> \(/dev/.*\)|\1|p' | sort -u
+    done >>"$out/cage-fds.txt" 2>&1
+}
+
 note "test started"
 # Active only once READY=1 came: PlumScale's first frame, through cage.
-i=0
-while [ "$i" -lt 2100 ]; do
+# Bounded by the VM's uptime (each systemctl takes a while under TCG).
+up() { cut -d. -f1 /proc/uptime; }
+started=$(up)
+end=$((started + 420))
+next=$started
+while [ "$(up)" -lt "$end" ]; do
     state=$(show ActiveState)
     [ "$state" = active ] && break
     # Given up (a crash loop or exit 2): no use waiting for it.
     [ "$state" = failed ] && [ "$(show SubState)" = failed ] && break
+    # cage's seat and devices, taken while a cage runs (it may not last).
+    if [ ! -s "$out/cage-fds.txt" ] && pidof cage >/dev/null; then
+        sleep 2
+        sessions running
+        cage_devices
+    fi
     # What the VM is doing meanwhile, in case it never ends (every 30 s).
-    if [ $((i % 150)) = 0 ]; then
-        note "waiting: $state/$(show SubState)"
+    if [ "$(up)" -ge "$next" ]; then
+        next=$(($(up) + 30))
+        note "waiting: $state/$(show SubState), NRestarts $(show NRestarts)"
         journalctl -b -o short-monotonic --no-pager >"$out/journal-all.txt" 2>&1
         loginctl list-sessions --no-legend >"$out/sessions-waiting.txt" 2>&1
         ps -eo pid,user,stat,wchan:24,args >"$out/processes.txt" 2>&1
     fi
-    sleep 0.2
-    i=$((i + 1))
+    sleep 0.5
 done
-note "unit $(show ActiveState)/$(show SubState) after $((i / 5)) s"
+note "unit $(show ActiveState)/$(show SubState) after $(($(up) - started)) s"
 sleep 3
 snapshot ready
 sessions ready
 ls -l /dev/dri /run/user >>"$out/devices.txt" 2>&1
-# The devices cage holds: the DRM card and the input nodes logind gave it.
-for pid in $(pidof cage); do
-    echo "[cage $pid]"
-    ls -l "/proc/$pid/fd" | sed -n 's|.*-> \(/dev/.*\)|\1|p' | sort -u
-done >>"$out/cage-fds.txt" 2>&1
 ps -eo pid,user,args >"$out/processes.txt" 2>&1
 if [ "$(show ActiveState)" = active ]; then
     touch "$out/ready-for-screendump"
