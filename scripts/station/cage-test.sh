@@ -34,6 +34,10 @@ cage_devices() {
         echo "[cage $pid]"
         ls -l "/proc/$pid/fd" | sed -n 's|.*-> \(/dev/.*\)|\1|p' | sort -u
     done >>"$out/cage-fds.txt" 2>&1
+    # Their cgroups: systemd takes READY=1 only from the unit's own.
+    for pid in $(pidof cage plumscale); do
+        echo "$pid $(cat "/proc/$pid/comm") $(cat "/proc/$pid/cgroup")"
+    done >>"$out/cgroups.txt" 2>&1
 }
 
 note "test started"
@@ -49,7 +53,7 @@ while [ "$(up)" -lt "$end" ]; do
     # Given up (a crash loop or exit 2): no use waiting for it.
     [ "$state" = failed ] && [ "$(show SubState)" = failed ] && break
     # cage's seat and devices, taken while a cage runs (it may not last).
-    if [ ! -s "$out/cage-fds.txt" ] && pidof cage >/dev/null; then
+    if [ ! -s "$out/cage-fds.txt" ] && pidof plumscale >/dev/null; then
         sleep 2
         sessions running
         cage_devices
