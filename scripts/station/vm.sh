@@ -6,13 +6,16 @@
 # qemu is killed at the deadline, its files stay in DIR only.
 #
 # Usage: vm.sh --results DIR [--timeout S] [--mode chroot|systemd]
-#              [--disk IMG] [--display] [--monitor] [--memory MB] [-- COMMAND ARGS...]
+#              [--disk IMG] [--display] [--gpu bochs|virtio] [--monitor] [--memory MB]
+#              [-- COMMAND ARGS...]
 # With --mode chroot, COMMAND runs as root in the chroot with DIR at
 # /tmp/results (STATION_RESULTS); its output goes to DIR/run.log and its
 # status to DIR/status. With --mode systemd, DIR/root/ is copied over the
 # root before systemd starts and DIR is at /station.
-# --display gives the VM a bochs display (-vga std) and qemu's monitor on
-# DIR/monitor.sock (screendump); --monitor gives the monitor alone (`quit`
+# --display gives the VM a display and qemu's monitor on DIR/monitor.sock
+# (screendump): bochs (-vga std) or, with --gpu virtio, virtio-gpu
+# (-vga virtio), whose DRM driver has PRIME, which wlroots 0.15 (cage)
+# requires and bochs lacks; --monitor gives the monitor alone (`quit`
 # pulls the plug: no shutdown, no sync). The serial console goes to
 # DIR/console.log.
 # STATION_ACCEL=tcg|kvm|auto (default auto: KVM only when a probe boot
@@ -20,7 +23,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-results='' timeout=240 mode=chroot disk='' display=0 monitor=0 memory=1536
+results='' timeout=240 mode=chroot disk='' display=0 gpu=bochs monitor=0 memory=1536
 while [ $# -gt 0 ]; do
     case "$1" in
     --results) results=$2; shift 2 ;;
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
     --mode) mode=$2; shift 2 ;;
     --disk) disk=$2; shift 2 ;;
     --display) display=1; shift ;;
+    --gpu) gpu=$2; shift 2 ;;
     --monitor) monitor=1; shift ;;
     --memory) memory=$2; shift 2 ;;
     --) shift; break ;;
@@ -72,7 +76,12 @@ qemu_args() {
         -virtfs "local,path=$results,mount_tag=results,security_model=none,multidevs=remap")
     if [ "$accel" = kvm ]; then args+=(-accel kvm -cpu host); else args+=(-accel tcg -cpu Nehalem); fi
     if [ "$display" = 1 ]; then
-        args+=(-vga std -display none -monitor "unix:$results/monitor.sock,server,nowait")
+        case "$gpu" in
+        bochs) args+=(-vga std) ;;
+        virtio) args+=(-vga virtio) ;;
+        *) echo "vm.sh: --gpu is bochs or virtio, not $gpu" >&2; exit 2 ;;
+        esac
+        args+=(-display none -monitor "unix:$results/monitor.sock,server,nowait")
     else
         args+=(-vga none -display none)
         if [ "$monitor" = 1 ]; then args+=(-monitor "unix:$results/monitor.sock,server,nowait"); fi
