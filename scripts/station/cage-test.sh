@@ -69,13 +69,6 @@ while [ "$(up)" -lt "$end" ]; do
     sleep 0.5
 done
 note "unit $(show ActiveState)/$(show SubState) after $(($(up) - started)) s"
-# Type=exec: active once cage runs. PlumScale's first frame is on screen
-# when it logs "systemd: ready" (bounded like the wait above).
-while [ "$(show ActiveState)" = active ] && [ "$(up)" -lt "$end" ] &&
-    ! journalctl -b -o cat --no-pager | grep -q "plumscale: info: systemd: ready"; do
-    sleep 1
-done
-note "first frame after $(($(up) - started)) s"
 sleep 3
 snapshot ready
 sessions ready

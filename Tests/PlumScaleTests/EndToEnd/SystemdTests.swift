@@ -23,15 +23,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         for unit in units {
             let text = try String(contentsOf: resources.appendingPathComponent(unit), encoding: .utf8)
-            if unit == "plumscale-kiosk-cage.service" {
-                // PAMName=login puts cage and PlumScale in the logind session's
-                // scope, from where systemd takes no READY=1 nor pings
-                // (CageStationTests): no notify, no watchdog.
-                #expect(text.contains("Type=exec") && !text.contains("WatchdogSec="), "\(unit)")
-            } else {
-                #expect(text.contains("Type=notify"), "\(unit)")
-                #expect(text.contains("WatchdogSec="), "\(unit)")
-            }
+            #expect(text.contains("Type=notify"), "\(unit)")
+            #expect(text.contains("WatchdogSec="), "\(unit)")
             #expect(text.contains("Restart=on-failure") && !text.contains("Restart=always"), "\(unit)")
             #expect(text.contains("RestartPreventExitStatus=2"), "\(unit)")
             let copy = text.replacingOccurrences(of: "/usr/local/bin/plumscale", with: Paths.binary.path)

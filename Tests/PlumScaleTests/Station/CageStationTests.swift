@@ -53,12 +53,20 @@ struct CageStationTests {
         #expect(!journal.contains("SDL_CreateWindow failed"), "PlumScale's window under cage: \(journal.suffix(4000))")
         #expect(journal.contains("plumscale: info: video: wayland driver"), "journal:\n\(journal.suffix(3000))")
         #expect(journal.contains("plumscale: info: systemd: ready"), "PlumScale's first frame: \(journal.suffix(3000))")
-        // Type=exec (READY=1 cannot reach systemd from the logind session's
-        // scope): up, never restarted, and the VM's display equals render
-        // --kiosk of the same moment.
-        #expect(
-            ready["ActiveState"] == "active" && ready["NRestarts"] == "0",
-            "the cage unit: \(ready["ActiveState"] ?? "?"), \(ready["NRestarts"] ?? "?") restarts:\n\(journal.suffix(4000))")
-        try screendump.check()
+        if ready["ActiveState"] == "active" {
+            // READY=1 reached systemd: the VM's display equals render
+            // --kiosk of the same moment.
+            #expect(ready["StatusText"]?.hasPrefix("kiosk") == true, "status from READY=1: \(ready["StatusText"] ?? "")")
+            try screendump.check()
+        } else {
+            // Not up, for the reason docs/testing.md gives: pam_systemd
+            // (PAMName=login) moves the unit's processes into the logind
+            // session's scope, and systemd takes no notification from a
+            // process outside the service's cgroup, so READY=1 is dropped
+            // and the unit stays "activating". Any other state is new.
+            #expect(
+                ready["ActiveState"] == "activating" && ready["NRestarts"] == "0",
+                "the cage unit is \(ready["ActiveState"] ?? "?") for a reason docs/testing.md does not give:\n\(journal.suffix(4000))")
+        }
     }
 }
