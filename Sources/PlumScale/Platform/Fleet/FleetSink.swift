@@ -10,7 +10,7 @@ public final class FleetSink: @unchecked Sendable {
     public let settings: Config.MQTT
     private let mailbox = FleetMailbox(status: FleetStatus(connected: false, queued: 0))
     private let worker: FleetWorker
-    private var thread: Thread?
+    private var thread: JoinableThread?
     private var stopped = false
 
     /// `history`: the service whose outbox is published (the sink opens a
@@ -70,10 +70,7 @@ public final class FleetSink: @unchecked Sendable {
 
     public func start() {
         let worker = self.worker
-        let thread = Thread { worker.run() }
-        thread.name = "plumscale-fleet"
-        self.thread = thread
-        thread.start()
+        thread = JoinableThread(name: "plumscale-fleet") { worker.run() }
     }
 
     /// Connected, queued, last error: what the sink last knew.
@@ -91,12 +88,16 @@ public final class FleetSink: @unchecked Sendable {
 
     /// Asks the thread to say "offline" and disconnect, and waits for it up
     /// to `timeout` seconds: a broker that never answers cannot hold up
-    /// quitting. Whether it ended in time. Once only: a second call returns at once.
+    /// quitting. Whether it ended in time; a thread that did is joined, so
+    /// nothing of it (OpenSSL's state for the thread) outlives the call.
+    /// Once only: a second call returns at once.
     @discardableResult
     public func stop(timeout: Double = 2) -> Bool {
-        guard thread != nil, !stopped else { return true }
+        guard let thread, !stopped else { return true }
         stopped = true
         mailbox.post(stop: true)
-        return mailbox.waitFinished(seconds: timeout)
+        let ended = mailbox.waitFinished(seconds: timeout)
+        if ended { thread.join() } else { thread.detach() }
+        return ended
     }
 }

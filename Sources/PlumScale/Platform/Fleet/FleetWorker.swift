@@ -94,8 +94,6 @@ final class FleetWorker: @unchecked Sendable {
 
     func run() {
         defer { mailbox.markFinished() }
-        // Named for ps, top and /proc: set from the thread itself, Foundation passes it to the kernel.
-        Thread.current.name = "plumscale-fleet"
         do {
             store = try HistoryStore(connectionTo: history)
             client = try MosquittoClient(settings: settings, password: try FleetSink.password(settings, log: nil))
