@@ -27,9 +27,10 @@ RUNTIME_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libevdev-dev l
 # the bench counts a frame's instructions under valgrind's callgrind; the
 # station rig (make test-station) boots Debian's kernel under qemu with an
 # initramfs of busybox, plays recordings through uinput with python3-evdev,
-# and its systemd VM has systemd-udevd (udev) load the display driver.
+# its systemd VM has systemd-udevd (udev) load the display driver, and the
+# cage unit takes its seat from seatd.
 TEST_PACKAGES := xvfb xdotool desktop-file-utils libgl1-mesa-dri imagemagick cage weston grim xwayland systemd \
-	mosquitto mosquitto-clients valgrind qemu-system-x86 linux-image-amd64 busybox-static python3-evdev udev
+	mosquitto mosquitto-clients valgrind qemu-system-x86 linux-image-amd64 busybox-static python3-evdev udev seatd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

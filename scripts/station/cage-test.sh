@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs under systemd as PID 1 in the station VM (station-test.service) when
 # the unit under test is plumscale-kiosk-cage.service: cage on the VM's DRM
-# output (bochs), its seat from the logind session the unit opens
-# (PAMName=login on tty1), PlumScale inside on SDL's wayland driver. Waits
+# output (virtio-gpu), its seat from seatd (seatd.service, the video
+# group), PlumScale inside on SDL's wayland driver. Waits
 # for readiness, writes down what systemd and logind said, asks the host
 # for the screendump, and stops the unit. Every wait is bounded; the Swift
 # suite (CageStationTests) judges the files in OUT.
@@ -17,14 +17,15 @@ snapshot() {
         -p ExecMainStartTimestampMonotonic -p ActiveEnterTimestampMonotonic -p ExecMainStatus -p ExecMainCode \
         -p WatchdogUSec >>"$out/states.txt"
 }
-# The seat cage was given: logind's sessions, and the one of the unit's user.
+# The seat cage was given: seatd's state and what it said, and logind's
+# sessions (the unit opens none).
 sessions() {
     {
         echo "[$1]"
+        echo "seatd $(systemctl show seatd.service -p ActiveState --value)"
+        journalctl -b -u seatd.service -o cat --no-pager
+        echo "logind sessions:"
         loginctl list-sessions --no-legend
-        for s in $(loginctl list-sessions --no-legend | awk '$3 == "plumscale" { print $1 }'); do
-            loginctl show-session "$s" -p Seat -p VTNr -p TTY -p Type -p Class -p Active -p State -p Service
-        done
     } >>"$out/sessions.txt" 2>&1
 }
 
@@ -72,7 +73,7 @@ note "unit $(show ActiveState)/$(show SubState) after $(($(up) - started)) s"
 sleep 3
 snapshot ready
 sessions ready
-ls -l /dev/dri /run/user >>"$out/devices.txt" 2>&1
+ls -l /dev/dri /run/plumscale >>"$out/devices.txt" 2>&1
 ps -eo pid,user,args >"$out/processes.txt" 2>&1
 if [ "$(show ActiveState)" = active ]; then
     touch "$out/ready-for-screendump"
@@ -80,7 +81,16 @@ if [ "$(show ActiveState)" = active ]; then
     while [ ! -e "$out/screendump-done" ] && [ "$i" -lt 300 ]; do sleep 0.2; i=$((i + 1)); done
     note "screendump taken"
 fi
-# systemctl stop: PlumScale (the main process) gets SIGTERM, cage follows.
+# systemctl reload: SIGHUP to PlumScale (cage's child), not to cage.
+if [ "$(show ActiveState)" = active ]; then
+    ps -eo pid,ppid,pgid,sid,tty,comm,args >"$out/processes-reload.txt" 2>&1
+    systemctl reload "$unit"
+    note "reloaded: $(show ActiveState)/$(show SubState)"
+    sleep 2
+    snapshot reloaded
+fi
+# systemctl stop: ExecStop= sends PlumScale SIGTERM and waits for it; cage
+# (the main process) ends with its client.
 systemctl stop "$unit"
 note "stopped: $(show ActiveState)/$(show SubState) $(show Result)"
 snapshot stopped

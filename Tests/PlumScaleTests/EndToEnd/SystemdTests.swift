@@ -25,8 +25,18 @@ import Testing
             let text = try String(contentsOf: resources.appendingPathComponent(unit), encoding: .utf8)
             #expect(text.contains("Type=notify"), "\(unit)")
             #expect(text.contains("WatchdogSec="), "\(unit)")
-            #expect(text.contains("Restart=on-failure") && !text.contains("Restart=always"), "\(unit)")
-            #expect(text.contains("RestartPreventExitStatus=2"), "\(unit)")
+            if unit == "plumscale-kiosk-cage.service" {
+                // cage 0.1.4 exits 0 whatever PlumScale did: the kiosk is
+                // started again whenever it ends, and stop and reload
+                // signal PlumScale (cage's child), not cage.
+                #expect(text.contains("Restart=always"), "\(unit)")
+                #expect(text.contains("ExecStop=/bin/sh -c 'pkill -TERM -x -P \"$MAINPID\" plumscale;"), "\(unit)")
+                #expect(text.contains("ExecReload=/usr/bin/pkill -e -HUP -x -P $MAINPID plumscale"), "\(unit)")
+                #expect(!text.split(separator: "\n").contains { $0.hasPrefix("PAMName=") }, "no logind session, whose scope would swallow READY=1: \(unit)")
+            } else {
+                #expect(text.contains("Restart=on-failure") && !text.contains("Restart=always"), "\(unit)")
+                #expect(text.contains("RestartPreventExitStatus=2"), "\(unit)")
+            }
             let copy = text.replacingOccurrences(of: "/usr/local/bin/plumscale", with: Paths.binary.path)
             try copy.write(to: dir.appendingPathComponent(unit), atomically: true, encoding: .utf8)
         }
@@ -86,7 +96,9 @@ import Testing
         let s = try Supervised(["--source", "mouse", "--exit-after", "60"])
         defer { try? FileManager.default.removeItem(at: s.dir) }
         let ready = try s.socket.waitFor("READY=1", timeout: 20)
-        #expect(ready.contains("MAINPID=\(s.app.pid)"), "it names itself the main process: \(ready)")
+        // The main process stays the one systemd started (cage, under cage):
+        // systemd cannot wait for a main process that is not its child.
+        #expect(!ready.contains("MAINPID="), "it leaves the main process to systemd: \(ready)")
         let log = s.log
         let input = log.range(of: "plumscale: info: input: ")
         let said = log.range(of: "plumscale: info: systemd: ready")

@@ -132,7 +132,7 @@ import Testing
 
     /// The compositor dies under the kiosk: SDL 2.26 says so with a bare
     /// SDL_QUIT, which a kiosk would ignore; it ends with exit 1 instead, so
-    /// systemd (Restart=on-failure) starts the unit again.
+    /// the unit ends and systemd starts it again (Restart=always).
     @Test func aKioskWhoseCompositorDiesEndsAsAFailure() throws {
         try Self.requireTools(["/usr/bin/cage", "/usr/bin/setpriv"])
         let user = try TestUser.make()

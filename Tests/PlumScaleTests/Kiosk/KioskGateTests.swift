@@ -7,7 +7,12 @@ import Testing
 /// passer-by, does no operator work; every route to the operator role but
 /// the PIN fails, lockout or not.
 @Suite struct KioskGateTests {
-    static let withPIN = try! Config.parse(#"{"kiosk":{"pin":"2468"}}"#, file: "c.json")
+    /// The defaults with the PIN 2468 (as `{"kiosk":{"pin":"2468"}}` gives).
+    static let withPIN: Config = {
+        var config = Config.defaults
+        config.kiosk.pin = "2468"
+        return config
+    }()
 
     static func passerBy(mouse: Bool = false) -> AppState {
         AppState(screen: Size(1280, 720), source: .mouse, mouseEmulation: mouse, config: withPIN, kiosk: true)

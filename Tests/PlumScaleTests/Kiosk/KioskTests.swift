@@ -8,7 +8,12 @@ import Testing
 /// attract mode and auto-record.
 @Suite struct KioskTests {
     static let header = #"{"plumscale-replay":1,"device":{"name":"kiosk panel","pressure":true}}"#
-    static let withPIN = try! Config.parse(#"{"kiosk":{"pin":"2468"}}"#, file: "c.json")
+    /// The defaults with the PIN 2468 (as `{"kiosk":{"pin":"2468"}}` gives).
+    static let withPIN: Config = {
+        var config = Config.defaults
+        config.kiosk.pin = "2468"
+        return config
+    }()
 
     func state(
         _ lines: [String], at: Double, kiosk: Bool = true, config: Config = .defaults,

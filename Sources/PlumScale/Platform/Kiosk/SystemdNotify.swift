@@ -8,10 +8,11 @@ import Foundation
 /// way out.
 ///
 /// Under a compositor (`cage -- plumscale --kiosk`) the unit's main process
-/// is the compositor, whose PID systemd put in WATCHDOG_PID. So the program
-/// also sends MAINPID= with its own PID (the unit says NotifyAccess=all): the
-/// service's main process, its exit status and its watchdog are then
-/// PlumScale's, and `systemctl stop` signals PlumScale first.
+/// is the compositor, whose PID systemd put in WATCHDOG_PID: PlumScale, its
+/// child, pings for it (the unit says NotifyAccess=all) and leaves it the
+/// main process. It does not send MAINPID=: systemd cannot wait for a main
+/// process that is not its child, so `systemctl stop` would SIGKILL the
+/// whole unit the moment after its SIGTERM (seen in the station rig).
 ///
 /// sd_notify blocks while the socket's reader does not read (its queue
 /// full): it runs on a thread of its own (`NotifySender`), so the loop
@@ -54,7 +55,7 @@ final class SystemdNotify {
         } else {
             log.info("systemd: ready")
         }
-        send("READY=1\nMAINPID=\(getpid())\nSTATUS=\(status)")
+        send("READY=1\nSTATUS=\(status)")
     }
 
     /// Called by the event loop each time round: pings when one is due.
