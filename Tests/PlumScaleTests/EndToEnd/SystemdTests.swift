@@ -32,7 +32,8 @@ import Testing
                 #expect(text.contains("Restart=always"), "\(unit)")
                 #expect(text.contains("ExecStop=/bin/sh -c 'pkill -TERM -x -P \"$MAINPID\" plumscale;"), "\(unit)")
                 #expect(text.contains("ExecReload=/usr/bin/pkill -e -HUP -x -P $MAINPID plumscale"), "\(unit)")
-                #expect(!text.split(separator: "\n").contains { $0.hasPrefix("PAMName=") }, "no logind session, whose scope would swallow READY=1: \(unit)")
+                let pam = text.split(separator: "\n").contains { $0.hasPrefix("PAMName=") }
+                #expect(!pam, "no logind session, whose scope would swallow READY=1: \(unit)")
             } else {
                 #expect(text.contains("Restart=on-failure") && !text.contains("Restart=always"), "\(unit)")
                 #expect(text.contains("RestartPreventExitStatus=2"), "\(unit)")
