@@ -9,6 +9,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case unitsTapped = "units"
     /// Weighs on a conductive carrier: place it, tare it, then the object.
     case useCarrierTapped = "carrier"
+    /// The next of the modes the config offers (ScaleMode.swift).
+    case modeTapped = "mode"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -21,6 +23,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .calibrateTapped: .character("k")
         case .unitsTapped: .character("u")
         case .useCarrierTapped: .character("w")
+        case .modeTapped: .character("m")
         case .quitPressed: .escape
         }
     }
@@ -136,6 +139,7 @@ extension AppState {
             show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
         case .useCarrierTapped: useCarrierTapped()
+        case .modeTapped: modeTapped()
         case .quitPressed: quit()
         }
         return true
