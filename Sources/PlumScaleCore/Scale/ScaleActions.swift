@@ -161,10 +161,12 @@ extension AppState {
         }
         let objects = views.enumerated().map { i, v in
             WeighedObject(
-                index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
+                index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare,
+                verdict: v.verdict)
         }
         let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
-        outbox.append(.save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step))
+        outbox.append(
+            .save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step, scaleMode: scaleMode))
         show("Saving…", seconds: 10)
     }
 

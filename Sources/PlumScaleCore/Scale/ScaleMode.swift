@@ -23,6 +23,28 @@ public enum ScaleMode: Equatable, Sendable {
     /// The names `scaleMode.mode` accepts.
     public static let names = ["weigh", "check", "count", "percent"]
 
+    /// Its settings as the history stores them: check's limits, or the
+    /// piece's or the reference's grams (the other nil).
+    public var stored: (low: Double?, high: Double?, grams: Double?) {
+        switch self {
+        case .weigh: (nil, nil, nil)
+        case .check(let low, let high): (low, high, nil)
+        case .count(let piece): (nil, nil, piece)
+        case .percent(let reference): (nil, nil, reference)
+        }
+    }
+
+    /// A mode as the history stored it; plain weighing when its settings
+    /// are missing (a row from before modes existed says "weigh").
+    public init(stored name: String, low: Double?, high: Double?, grams: Double?) {
+        switch (name, low, high, grams) {
+        case ("check", let low?, let high?, _): self = .check(low: low, high: high)
+        case ("count", _, _, let grams?): self = .count(pieceGrams: grams)
+        case ("percent", _, _, let grams?): self = .percent(referenceGrams: grams)
+        default: self = .weigh
+        }
+    }
+
     /// The modes `m` cycles through: those configured, in the file's
     /// order, then plain weighing when the file did not list it.
     static func cycle(_ configured: [ScaleMode]) -> [ScaleMode] {
@@ -38,7 +60,7 @@ public enum ScaleMode: Equatable, Sendable {
 }
 
 /// A check-weighing verdict: said in words and in colour, never colour alone.
-public enum Verdict: String, Equatable, Sendable {
+public enum Verdict: String, Equatable, Sendable, Codable {
     case under, ok, over
 
     /// "UNDER", "OK", "OVER".

@@ -95,6 +95,19 @@ import Testing
         #expect(texts(s).contains { $0.contains("needs grams") })
     }
 
+    /// Recorded while check-weighing, a weighing keeps the mode and each verdict.
+    @Test func aRecordKeepsTheModeAndVerdicts() throws {
+        let mode = #"{"mode":"check","low":10,"high":20}"#
+        var s = try rules.state([rules.down(0, 1, 0.3, 0.05), rules.down(0, 2, 0.7, 0.15)], at: 2, config: config(mode))
+        let update = s.apply(InputEvent(time: 2.5, .keyDown(.space, modifiers: [])))
+        guard case .save(_, _, let objects, _, _, let scaleMode)? = update.effects.first else {
+            Issue.record("nothing saved: \(update.effects)")
+            return
+        }
+        #expect(scaleMode == .check(low: 10, high: 20))
+        #expect(objects.map(\.verdict) == [.under, .ok])
+    }
+
     /// In a kiosk the mode is the operator's: a passer-by's `m` does nothing.
     @Test func aPasserByCannotChangeTheMode() throws {
         var state = AppState(
