@@ -271,6 +271,15 @@ package enum ScreenCases {
         key(.enter, &detail, at: 2.1)
         detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
         add("detail", detail)
+        // A check-weighing's record: each verdict beside its mass (issue 28).
+        var checked = weighing
+        checked.scaleMode = .check(low: 100, high: 150)
+        for i in checked.objects.indices { checked.objects[i].verdict = [.over, .under, .ok, .under, .ok][i % 5] }
+        var detailCheck = history(width, height)
+        key(.down, &detailCheck, at: 2)
+        key(.enter, &detailCheck, at: 2.1)
+        detailCheck.apply(InputEvent(time: 2.2, .history(.weighing(checked))))
+        add("detail-check", detailCheck)
         add("history-actions", actions(width, height))
         add("history-confirm", confirm(width, height))
         key(.delete, &detail, at: 2.3)

@@ -27,15 +27,9 @@ extension AppState {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)
         }
         let format = WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
-        func mass(_ grams: Double) -> String { format.text(grams: grams) ?? "?" }
-        var text: String
-        switch scaleMode {
-        case .weigh: return nil
-        case .check(let low, let high): text = "Check \(mass(low)) to \(mass(high))"
-        case .count(let piece):
-            text = "Counting · 1 piece " + Self.pieceText(piece, unit: units)
-            if piece < format.stepGrams { text += " · a piece is below d (\(mass(format.stepGrams))): the count may be off by more than 1" }
-        case .percent(let reference): text = "Percent of \(mass(reference))"
+        guard var text = scaleMode.summary(format: format) else { return nil }
+        if case .count(let piece) = scaleMode, piece < format.stepGrams {
+            text += " · a piece is below d (\(format.text(grams: format.stepGrams) ?? "?")): the count may be off by more than 1"
         }
         guard !total.overload, let grams = total.grams, total.count > 0 else { return (text, .grey) }
         let reading = ModeReading(scaleMode, grams: grams, format: format)
@@ -58,6 +52,18 @@ extension AppState {
 }
 
 extension ScaleMode {
+    /// "Check 150 g to 300 g", "Counting · 1 piece 12.5 g", "Percent of
+    /// 420 g" in `format`; nil for plain weighing.
+    func summary(format: WeightFormat) -> String? {
+        func mass(_ grams: Double) -> String { format.text(grams: grams) ?? "?" }
+        switch self {
+        case .weigh: return nil
+        case .check(let low, let high): return "Check \(mass(low)) to \(mass(high))"
+        case .count(let piece): return "Counting · 1 piece " + AppState.pieceText(piece, unit: format.unit)
+        case .percent(let reference): return "Percent of \(mass(reference))"
+        }
+    }
+
     /// "Check-weighing", "Counting", "Percent", "Weighing".
     var title: String {
         switch self {

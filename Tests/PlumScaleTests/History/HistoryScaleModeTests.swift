@@ -43,6 +43,16 @@ import Testing
         #expect(back.objects == weighing.objects)
     }
 
+    /// The preview and the detail draw a verdict beside the mass, in its colour.
+    @Test func aSavedVerdictIsDrawn() {
+        var weighing = sampleWeighing(count: 2)
+        weighing.scaleMode = .check(low: 60, high: 90)
+        weighing.objects[0].verdict = .under
+        let circles = PlumDrawing.circles(for: weighing)
+        #expect(circles.map(\.label) == ["50.0 g · UNDER", "75.0 g"])
+        #expect(circles.map(\.ring) == [Verdict.under.color, .blue] && circles[0].labelColor == Verdict.under.color)
+    }
+
     @Test func theSchemaRefusesAnUnknownModeOrVerdict() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
