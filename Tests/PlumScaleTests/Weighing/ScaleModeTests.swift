@@ -118,6 +118,30 @@ import Testing
         #expect(!state.scaleButtons.contains { $0.action == .modeTapped })
     }
 
+    /// The operator, once the PIN is in, has the Mode button and `m`.
+    @Test func theOperatorChangesTheMode() throws {
+        var config = try config(#"{"mode":"check","low":10,"high":20}"#)
+        config.kiosk.pin = "2468"
+        var state = AppState(
+            screen: Size(1280, 720), source: .replay(ReplayDevice(name: "test panel", mode: .force)), config: config, kiosk: true)
+        // The admin corner held, then the PIN.
+        state.apply(InputEvent(time: 0, .touchDown(TouchSample(id: 9, x: 0.002, y: 0.004, pressure: 0.3))))
+        var t = 0.0
+        while t < 3.5 {
+            t += 0.1
+            state.apply(InputEvent(time: t, .tick))
+        }
+        state.apply(InputEvent(time: 3.5, .touchUp(id: 9)))
+        for (i, digit) in "2468".enumerated() {
+            state.apply(InputEvent(time: 3.6 + Double(i) / 10, .keyDown(.character(digit), modifiers: [])))
+        }
+        state.apply(InputEvent(time: 4.1, .keyDown(.enter, modifiers: [])))
+        try #require(state.kiosk?.role == .operator)
+        #expect(state.scaleButtons.contains { $0.action == .modeTapped })
+        state.apply(InputEvent(time: 4.2, .keyDown(.character("m"), modifiers: [])))
+        #expect(state.scaleMode == .weigh)
+    }
+
     // MARK: the config
 
     @Test func theConfigTakesOneModeOrSeveral() throws {
