@@ -36,6 +36,10 @@ extension AppState {
                 ("share", .rounded(view.share)),
                 ("net", .bool(view.net)),
                 ("fading", .bool(view.fading)),
+                ("below_min", .bool(view.belowMin)),
+                ("pieces", view.pieces.map { .integer($0) } ?? .null),
+                ("verdict", view.verdict.map { .string($0.rawValue) } ?? .null),
+                ("percent", .rounded(view.percent)),
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
@@ -92,6 +96,8 @@ extension AppState {
             ("fleet", fleet?.document ?? .null),
             ("wizard", wizardDocument),
             ("carrier", carrierDocument),
+            ("indicator", indicatorDocument),
+            ("scale_mode", .string(scaleMode.name)),
         ])
     }
 }

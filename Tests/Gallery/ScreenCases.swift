@@ -41,6 +41,11 @@ package enum ScreenCases {
         state.apply(InputEvent(time: t, .tick))
     }
 
+    /// "Test panel" calibrated: 1000 g at full force, so d is 1 g.
+    static let calibrated = Config(calibrations: [
+        "Test panel": [CalibrationPoint(force: 0, grams: 0), CalibrationPoint(force: 0.5, grams: 500)]
+    ])
+
     /// Five objects: the centre, two edges, two corners.
     static let five: [(x: Double, y: Double, force: Double)] = [
         (0.5, 0.5, 0.42), (0.0, 0.5, 0.30), (1.0, 0.45, 0.55), (0.0, 0.0, 0.20), (1.0, 1.0, 0.86),
@@ -203,6 +208,27 @@ package enum ScreenCases {
         carrier.apply(InputEvent(time: 2.5, .touchMove(TouchSample(id: 100, x: 0.5, y: 0.5, pressure: 0.35))))
         settle(&carrier, until: 4)
         add("scale-carrier", carrier)
+        // Grams mode (issue 28): the indicator's marks, gross at zero, five
+        // objects, tared, and one below Min.
+        add("scale-grams-empty", state(width, height, config: calibrated))
+        var grams = state(width, height, config: calibrated)
+        place(five, on: &grams)
+        add("scale-grams-five", grams)
+        key(.character("t"), &grams, at: 3)
+        add("scale-grams-tared", grams)
+        var light = state(width, height, config: calibrated)
+        place([(0.5, 0.5, 0.004)], on: &light)
+        add("scale-grams-below-min", light)
+        // Each mode on five objects (420, 300, 550, 200 and 860 g at d = 1 g).
+        for (name, mode) in [
+            ("check", ScaleMode.check(low: 300, high: 500)), ("count", .count(pieceGrams: 0.5)), ("percent", .percent(referenceGrams: 420)),
+        ] {
+            var config = calibrated
+            config.scaleModes = [mode]
+            var s = state(width, height, config: config)
+            place(five, on: &s)
+            add("scale-\(name)-five", s)
+        }
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)
@@ -245,6 +271,15 @@ package enum ScreenCases {
         key(.enter, &detail, at: 2.1)
         detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
         add("detail", detail)
+        // A check-weighing's record: each verdict beside its mass (issue 28).
+        var checked = weighing
+        checked.scaleMode = .check(low: 100, high: 150)
+        for i in checked.objects.indices { checked.objects[i].verdict = [.over, .under, .ok, .under, .ok][i % 5] }
+        var detailCheck = history(width, height)
+        key(.down, &detailCheck, at: 2)
+        key(.enter, &detailCheck, at: 2.1)
+        detailCheck.apply(InputEvent(time: 2.2, .history(.weighing(checked))))
+        add("detail-check", detailCheck)
         add("history-actions", actions(width, height))
         add("history-confirm", confirm(width, height))
         key(.delete, &detail, at: 2.3)

@@ -20,6 +20,9 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var scale: Scale
     /// What masses are shown in: `units` of the config, cycled by `u`.
     public internal(set) var units: WeightUnit
+    /// What the scale says beside each mass: the config's first `scaleMode`,
+    /// cycled by `m` (ScaleMode.swift).
+    public internal(set) var scaleMode: ScaleMode
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
@@ -77,9 +80,11 @@ public struct AppState: Equatable, Sendable {
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
         self.units = config.units
+        self.scaleMode = config.scaleModes.first ?? .weigh
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
-            size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk)
+            size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
+            offersModes: !config.scaleModes.isEmpty)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -5,8 +5,10 @@ import Foundation
 /// event: the core itself does no I/O.
 public enum Effect: Equatable, Sendable {
     /// Save a weighing, with the units and display step d (in the units,
-    /// nil without grams) it was shown in; the shell stamps the time.
-    case save(device: String, mode: ForceMode, objects: [WeighedObject], units: WeightUnit, step: Double?)
+    /// nil without grams) it was shown in, and the scale's mode; the shell
+    /// stamps the time.
+    case save(
+        device: String, mode: ForceMode, objects: [WeighedObject], units: WeightUnit, step: Double?, scaleMode: ScaleMode = .weigh)
     /// One page of rows, newest first, after `cursor` (nil: the newest).
     case loadRows(page: Int, after: HistoryCursor?, limit: Int)
     case loadWeighing(id: Int64)

@@ -15,7 +15,8 @@ import Foundation
 ///   "contactTimeoutSeconds": 300,
 ///   "units": "g",
 ///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5},
-///   "mqtt": null
+///   "mqtt": null,
+///   "scaleMode": null
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
@@ -49,6 +50,9 @@ public struct Config: Equatable, Sendable {
     public var zeroTracking: ZeroTracking
     /// `mqtt`: the fleet's broker (FleetConfig.swift); nil: none.
     public var mqtt: MQTT?
+    /// `scaleMode`: the modes the scale offers (ScaleModeConfig.swift), the
+    /// first at start; empty: plain weighing only.
+    public var scaleModes: [ScaleMode]
 
     /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
     /// tared, stable contact whose net reading lies within `band` of zero has
@@ -128,9 +132,10 @@ public struct Config: Equatable, Sendable {
         calibrations: [String: [CalibrationPoint]] = [:], stability: Stability = Stability(),
         heaviestMargin: Double = 0.005, peek: PeekThresholds = PeekThresholds(), kiosk: Kiosk = Kiosk(),
         font: String? = nil, contactTimeoutSeconds: Double = 300, units: WeightUnit = .g,
-        zeroTracking: ZeroTracking = ZeroTracking(), mqtt: MQTT? = nil
+        zeroTracking: ZeroTracking = ZeroTracking(), mqtt: MQTT? = nil, scaleModes: [ScaleMode] = []
     ) {
         self.mqtt = mqtt
+        self.scaleModes = scaleModes
         self.units = units
         self.zeroTracking = zeroTracking
         self.calibrations = calibrations
@@ -165,9 +170,11 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The effective configuration as a JSON value, keys in documented order;
-    /// `mqtt` only when a broker is configured.
+    /// `mqtt` only when a broker is configured, `scaleMode` only when set.
     public var json: JSONValue {
-        mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+        let settings = mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+        guard let first = scaleModes.first else { return settings }
+        return settings.setting("scaleMode", to: scaleModes.count == 1 ? first.json : .array(scaleModes.map(\.json)))
     }
 
     private var settingsJSON: JSONValue {

@@ -148,7 +148,7 @@ struct ConfigReader {
         let top = ConfigKeyPath.root
         let known = [
             "calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
-            "units", "zeroTracking", "mqtt",
+            "units", "zeroTracking", "mqtt", "scaleMode",
         ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
@@ -208,6 +208,9 @@ struct ConfigReader {
         }
         if let value = keys["zeroTracking"] {
             config.zeroTracking = zeroTracking(value, at: top.key("zeroTracking"))
+        }
+        if let value = keys["scaleMode"], value != .null {
+            config.scaleModes = scaleModes(value, at: top.key("scaleMode"))
         }
         if let value = keys["mqtt"], value != .null {
             var line = 0

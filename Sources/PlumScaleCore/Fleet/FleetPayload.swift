@@ -17,6 +17,7 @@ public enum FleetPayload {
                 ("grams", .rounded(object.grams)),
                 ("stable", .bool(object.stable)),
                 ("tare", .rounded(object.tare)),
+                ("verdict", object.verdict.map { .string($0.rawValue) } ?? .null),
             ])
         }
         return JSONValue.fields([
@@ -29,6 +30,10 @@ public enum FleetPayload {
             ("units", .string(weighing.units)),
             ("step", .rounded(weighing.step)),
             ("objects", .array(objects)),
+            // Issue 28: the mode as the state document names it, and its
+            // settings as the config writes them.
+            ("scale_mode", .string(weighing.scaleMode.name)),
+            ("scale_settings", weighing.scaleMode.json),
         ]).compactText
     }
 

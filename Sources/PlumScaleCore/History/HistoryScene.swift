@@ -167,11 +167,20 @@ extension AppState {
                 y += metrics.lineHeight * line.size
             }
             y += 6
+            // The scale's mode it was taken in (issue 28), in the list's first line.
+            if let summary = weighing.scaleMode.summary(format: weighing.weightFormat) {
+                let lineSize = metrics.size(fitting: summary, width: listWidth, preferred: 18, minimum: 11)
+                if y + metrics.lineHeight * lineSize <= size.height - 10 {
+                    scene.shapes.append(.text(summary, at: Point(x, y), anchor: .topLeft, size: lineSize, color: .ink))
+                    y += metrics.lineHeight * lineSize + 2
+                }
+            }
             let mode = ForceMode(rawValue: weighing.mode) ?? .position
             for object in weighing.objects {
                 let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: mode) ?? "no force"
                 let notes =
                     (object.stable ? "" : " (unsettled)") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
+                    + (object.verdict.map { " " + $0.text } ?? "")
                 let line = "\(object.index + 1). \(value)\(notes)"
                 let lineSize = metrics.size(fitting: line, width: listWidth, preferred: 18, minimum: 11)
                 guard y + metrics.lineHeight * lineSize <= size.height - 10 else { break }

@@ -15,11 +15,14 @@ public struct WeighedObject: Equatable, Sendable, Codable {
     public var stable: Bool
     /// The tare (force 0...1) subtracted from this contact's raw reading.
     public var tare: Double
+    /// Check-weighing's verdict when it was taken; nil in other modes.
+    public var verdict: Verdict?
 
     public init(
         index: Int, x: Double, y: Double, force: Double?, grams: Double?,
-        stable: Bool, tare: Double = 0
+        stable: Bool, tare: Double = 0, verdict: Verdict? = nil
     ) {
+        self.verdict = verdict
         self.index = index
         self.x = x
         self.y = y
@@ -47,6 +50,9 @@ public struct Weighing: Equatable, Sendable {
     /// The display step d, in `units`, the masses were shown to; nil when
     /// none was shown in grams or before d existed (then 0.1 g).
     public var step: Double?
+    /// The scale's mode when it was taken, with its limits, piece or
+    /// reference (plain weighing before modes existed).
+    public var scaleMode: ScaleMode
 
     /// The force modes a weighing can have been taken in.
     public static let modes: Set<String> = ["force", "area", "position"]
@@ -55,8 +61,9 @@ public struct Weighing: Equatable, Sendable {
 
     public init(
         id: Int64? = nil, takenAt: Date, device: String, mode: String,
-        objects: [WeighedObject], units: String = "g", step: Double? = nil
+        objects: [WeighedObject], units: String = "g", step: Double? = nil, scaleMode: ScaleMode = .weigh
     ) {
+        self.scaleMode = scaleMode
         self.id = id
         self.takenAt = takenAt
         self.device = device

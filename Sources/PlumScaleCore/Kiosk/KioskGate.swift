@@ -8,6 +8,8 @@ public enum AdminWork: String, CaseIterable, Equatable, Sendable {
     /// Ending the program, or locking the operator bar (the operator's own).
     case leave
     case lock
+    /// Changing the scale's mode (`m`): the operator chooses what a passer-by gets.
+    case chooseMode
 }
 
 /// An action of a feature that may be operator work.
@@ -21,6 +23,7 @@ extension ScaleAction: GatedAction {
         switch self {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
+        case .modeTapped: .chooseMode
         case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped: nil
         }
     }

@@ -31,6 +31,13 @@ public struct ContactView: Equatable, Sendable {
     public var heaviest = false
     public var tied = false
     public var overload = false
+    /// The grams read above zero and below Min (20 d): "below Min" under them.
+    public var belowMin = false
+    /// Check-weighing's verdict, counting's pieces, the percentage of the
+    /// reference: nil unless that mode is on (and the grams known).
+    public var verdict: Verdict?
+    public var pieces: Int?
+    public var percent: Double?
 }
 
 extension AppState {
@@ -53,6 +60,10 @@ extension AppState {
             view.share = shown.share
             view.net = shown.net
             view.fading = shown.fading
+            view.belowMin = shown.belowMin
+            view.verdict = shown.modeReading?.verdict
+            view.pieces = shown.modeReading?.pieces
+            view.percent = shown.modeReading?.percent
             view.label = shown.label(mode: mode)
             view.secondaryLabel = shown.secondaryLabel(mode: mode)
             return view

@@ -89,16 +89,19 @@ struct LabelPlacer {
         let inside = (Point(cx, cy + inner - h / 2), Point(cx, cy - inner + h / 2), Point(cx, cy))
         var best: Rect?
         var bestShift = Double.infinity
-        for point in [
+        for (index, point) in [
             outside.0, outside.1, outside.2, outside.3, outside.4, outside.5, outside.6, outside.7, inside.0, inside.1, inside.2,
-        ] {
+        ].enumerated() {
             let wanted = Rect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h)
             let rect = clamped(wanted)
             let shift = abs(rect.y - wanted.y) + abs(rect.x - wanted.x)
             // Moved onto the screen, a place may come to lie across its own
             // ring (a label just under it touches the ring, which is fine):
-            // the search below finds one clear of it, if any.
-            if shift < bestShift, isFree(rect), shift == 0 || !struck(rect, own: own),
+            // the search below finds one clear of it, if any. Inside, a
+            // block wider than the disc there has its ends struck by the
+            // ring even where it was wanted (a third line: issue 28).
+            let outsidePlace = index < 8
+            if shift < bestShift, isFree(rect), (shift == 0 && outsidePlace) || !struck(rect, own: own),
                 LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin)
             {
                 best = rect

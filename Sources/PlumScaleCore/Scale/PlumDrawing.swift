@@ -49,15 +49,18 @@ enum PlumDrawing {
         scene.appendLabels(placer.group, from: labelsStart)
     }
 
-    /// A recorded weighing's objects, drawn as they were.
+    /// A recorded weighing's objects, drawn as they were: a check-weighing's
+    /// verdict beside the mass ("120 g · UNDER") and in its colour, ring too.
     static func circles(for weighing: Weighing) -> [PlumCircle] {
         let mode = ForceMode(rawValue: weighing.mode) ?? .position
         let heaviest = mode == .position ? nil : weighing.heaviest?.index
         return weighing.objects.map { object in
-            let label = object.grams.map { weighing.gramsLabel($0) } ?? Plum.label(force: object.force, mode: mode)
+            var label = object.grams.map { weighing.gramsLabel($0) } ?? Plum.label(force: object.force, mode: mode)
+            if let verdict = object.verdict { label = (label.map { $0 + " · " } ?? "") + verdict.text }
+            let color = object.verdict?.color ?? .blue
             return PlumCircle(
                 position: Point(object.x, object.y), radius: Plum.radius(force: object.force), label: label,
-                fill: object.index == heaviest ? .yellow : nil)
+                fill: object.index == heaviest ? .yellow : nil, ring: color, labelColor: color)
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case unitsTapped = "units"
     /// Weighs on a conductive carrier: place it, tare it, then the object.
     case useCarrierTapped = "carrier"
+    /// The next of the modes the config offers (ScaleMode.swift).
+    case modeTapped = "mode"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -21,6 +23,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .calibrateTapped: .character("k")
         case .unitsTapped: .character("u")
         case .useCarrierTapped: .character("w")
+        case .modeTapped: .character("m")
         case .quitPressed: .escape
         }
     }
@@ -136,6 +139,7 @@ extension AppState {
             show("Units: \(units.rawValue)", seconds: 2)
         case .calibrateTapped: openCalibration()
         case .useCarrierTapped: useCarrierTapped()
+        case .modeTapped: modeTapped()
         case .quitPressed: quit()
         }
         return true
@@ -157,10 +161,12 @@ extension AppState {
         }
         let objects = views.enumerated().map { i, v in
             WeighedObject(
-                index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare)
+                index: i, x: v.position.x, y: v.position.y, force: v.force, grams: v.grams, stable: v.stable, tare: v.tare,
+                verdict: v.verdict)
         }
         let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
-        outbox.append(.save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step))
+        outbox.append(
+            .save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step, scaleMode: scaleMode))
         show("Saving…", seconds: 10)
     }
 

@@ -30,6 +30,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
     let left: Double
     /// Whether the legend says how to quit (not in a kiosk).
     let quitHint: Bool
+    /// Whether the config offers modes beyond weighing: a Mode button (m).
+    let offersModes: Bool
     /// The legend's lines along the top: what the numbers and the dot mean,
     /// the mode, how to quit; wrapped to the width once, not every scene.
     let legend: [Line]
@@ -41,8 +43,12 @@ struct ScaleButtonPanel: Equatable, Sendable {
         var width: Double
     }
 
-    init(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true) {
+    init(
+        size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true,
+        offersModes: Bool = false
+    ) {
         self.size = size
+        self.offersModes = offersModes
         self.mode = mode
         self.metrics = metrics
         self.operatorActions = operatorActions
@@ -53,6 +59,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items += [(.unitsTapped, "Units", "u"), (.useCarrierTapped, "Use carrier", "w")] }
+        if mode == .force, operatorActions, offersModes { items.append((.modeTapped, "Mode", "m")) }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap
         let room = size.width - 2 * gap
@@ -126,7 +133,8 @@ extension AppState {
         let quitHint = kiosk == nil
         if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint) {
             buttonPanel = ScaleButtonPanel(
-                size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint)
+                size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
+                offersModes: !config.scaleModes.isEmpty)
         }
     }
 }

@@ -22,8 +22,10 @@ extension AppState {
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
         for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], to: &scene) }
-        let bannerBottom = appendLegend(
+        let legendBottom = appendLegend(
             below: appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene), shown: withButtons, to: &scene)
+        let bannerBottom =
+            withButtons ? appendIndicatorRow(indicator(shown), below: legendBottom, width: size.width, to: &scene) : legendBottom
         // Controls, the footer and the wizard's panel first, then each label
         // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
@@ -75,6 +77,8 @@ extension AppState {
         let label = shown.label(mode: mode)
         let secondary = shown.secondaryLabel(mode: mode)
         let warning: String? = shown.overload ? "overload: past 98% of range" : nil
+        let noteLine = shown.noteLine
+        let note = noteLine?.text
         let line = metrics.lineHeight
         var width = 0.0
         var height = 0.0
@@ -90,6 +94,10 @@ extension AppState {
             width = max(width, metrics.width(warning, size: 18))
             height += line * 18
         }
+        if let note {
+            width = max(width, metrics.width(note, size: 18))
+            height += line * 18
+        }
         let corner = placer.place(Size(width, height), center: shown.position, radius: shown.radius)
         let x = corner.x + width / 2
         var y = corner.y
@@ -103,6 +111,10 @@ extension AppState {
         }
         if let warning {
             scene.shapes.append(.text(warning, at: Point(x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
+            y += line * 18
+        }
+        if let note {
+            scene.shapes.append(.text(note, at: Point(x, y), anchor: .topCenter, size: 18, color: noteLine?.color ?? .ink))
         }
     }
 
@@ -131,7 +143,9 @@ extension AppState {
             Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) },
             fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
         )
-        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil else {
+        let mode = modeLine(total: total)
+        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil || mode != nil
+        else {
             return nil
         }
         let size = layout.size
@@ -142,26 +156,27 @@ extension AppState {
         func width(_ text: String?) -> Double? { text.map { metrics.width($0, size: textSize) } }
         func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
         let widths = (width(lines.0), width(lines.1), width(lines.2), width(lines.3), width(lines.4), width(lines.5))
+        let modeWidth = width(mode?.text)
         let beside =
             fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3) && fitsBeside(widths.4)
-            && fitsBeside(widths.5)
+            && fitsBeside(widths.5) && fitsBeside(modeWidth)
         var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
-        func appendLine(_ text: String, size textSize: Double, width: Double) {
+        func appendLine(_ text: String, size textSize: Double, width: Double, color: Color) {
             let height = metrics.lineHeight * textSize
             let rect = Rect(x: gap, y: bottom - height, width: width, height: height)
             scene.shapes.append(Self.plate(rect, on: scene))
-            scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: .grey))
+            scene.shapes.append(.text(text, at: Point(rect.x, rect.y), anchor: .topLeft, size: textSize, color: color))
             placer.block(rect)
             bottom = rect.y
         }
-        func appendHint(_ text: String?, width: Double?) {
+        func appendHint(_ text: String?, width: Double?, color: Color = .grey) {
             guard let text else { return }
             if beside, let width {
-                appendLine(text, size: textSize, width: width)
+                appendLine(text, size: textSize, width: width, color: color)
             } else {
                 let wrapped = Flow.paragraph(text, width: size.width - 2 * gap, size: textSize, metrics: metrics)
                 for line in wrapped.reversed() {
-                    appendLine(line.text, size: line.size, width: metrics.width(line.text, size: line.size))
+                    appendLine(line.text, size: line.size, width: metrics.width(line.text, size: line.size), color: color)
                 }
             }
         }
@@ -170,6 +185,7 @@ extension AppState {
         appendHint(lines.2, width: widths.2)
         appendHint(lines.1, width: widths.1)
         appendHint(lines.0, width: widths.0)
+        appendHint(mode?.text, width: modeWidth, color: mode?.color ?? .grey)  // the mode, with the total's verdict
         appendHint(lines.4, width: widths.4)  // above the total it explains
         appendHint(lines.5, width: widths.5)  // the carrier guide's step, on top
         return bottom
@@ -237,7 +253,8 @@ extension AppState {
     /// Where the banner and the legend end on the scale screen with its buttons.
     func scaleHeaderBottom() -> Double {
         let banner = bannerLines(width: layout.size.width)?.height ?? 0
-        guard !buttonPanel.legend.isEmpty else { return banner }
-        return banner + 4 + buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size }
+        let indicator = indicatorRowHeight(width: layout.size.width)
+        guard !buttonPanel.legend.isEmpty else { return banner + indicator }
+        return banner + 4 + buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size } + indicator
     }
 }

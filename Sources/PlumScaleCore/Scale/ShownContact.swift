@@ -30,6 +30,10 @@ struct ShownContact {
     var share: Double?
     /// The unit and display step of the grams.
     var format = WeightFormat.tenthGram
+    /// The grams read above zero and below Min (20 d): "below Min" under them.
+    var belowMin = false
+    /// What the scale's mode makes of the grams (verdict, pieces, percent).
+    var modeReading: ModeReading?
 
     /// Whether a label is shown: grams, or a finite force (Plum.label).
     var labelled: Bool { weighed && (hasGrams || force.isFinite) }
@@ -66,8 +70,17 @@ struct ShownContact {
     /// More than half a point of force (the least margin of the heaviest).
     var weighsSomething: Bool { weighed && (hasGrams ? grams > 0 : true) && force > 0.005 }
 
-    /// The ring, red in overload.
-    var ringColor: Color { overload ? AppState.overloadRed : .blue }
+    /// The ring, red in overload, else the verdict's colour when check-weighing.
+    var ringColor: Color { overload ? AppState.overloadRed : modeReading?.verdict?.color ?? .blue }
+
+    /// The line under the reading: the mode's word ("OVER", "12 pcs") and
+    /// "below Min", in the verdict's colour; nil when neither applies.
+    var noteLine: (text: String, color: Color)? {
+        let mode = modeReading?.text
+        guard mode != nil || belowMin else { return nil }
+        let text = [mode, belowMin ? Indicator.belowMinMark : nil].compactMap { $0 }.joined(separator: " · ")
+        return (text, modeReading?.verdict?.color ?? labelColor)
+    }
 
     /// The reading's colour: pale while provisional, red in overload.
     var labelColor: Color { overload ? AppState.overloadRed : stable ? .blue : AppState.provisional }
@@ -118,6 +131,12 @@ extension AppState {
             for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }
         }
         if mode == .force, screen.wizard == nil { takeDeviceTotal(into: &total, shown: &shown, format: format) }
+        if let format {
+            for i in shown.indices where shown[i].hasGrams && !shown[i].overload {
+                shown[i].belowMin = Indicator.isBelowMin(grams: shown[i].grams, format: format)
+            }
+        }
+        applyMode(to: &shown, format: format)
         return (shown, total)
     }
 }

@@ -44,6 +44,28 @@ import Testing
         #expect(cases["scale-carrier"]?.carrier?.step == .placeObject, "at \(size)")
         #expect(cases["kiosk-operator"]?.kiosk?.role == .operator, "at \(size)")
         #expect(cases["kiosk-operator"]?.showsOperatorBar == true, "at \(size)")
+        #expect(cases["scale-grams-tared"]?.currentIndicator?.net == true, "at \(size)")
+        #expect(cases["scale-grams-below-min"]?.contactViews.first?.belowMin == true, "at \(size)")
+        #expect(cases["scale-check-five"]?.contactViews.map(\.verdict) == [.ok, .ok, .over, .under, .over], "at \(size)")
+        #expect(cases["scale-count-five"]?.contactViews.compactMap(\.pieces).count == 5, "at \(size)")
+        #expect(cases["scale-percent-five"]?.contactViews.first?.percent == 100, "at \(size)")
+    }
+
+    /// In grams mode the indicator's marks are drawn, whole and clear of
+    /// the rest (the promises above), at every size (issue 28).
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func theIndicatorsMarksAreDrawn(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        for screen in ScreenCases.cases(parts[0], parts[1]) where screen.name.hasPrefix("scale-grams") || screen.name.hasSuffix("-five") {
+            guard screen.state.currentIndicator != nil else { continue }
+            let texts = screen.state.scene().texts(ScreenCases.metrics).map(\.text)
+            var marks = ["Max 980 g", "Min 20 g", "d = 1 g", "not legal for trade"]
+            marks.append(screen.name == "scale-grams-tared" ? "NET" : "GROSS")
+            if screen.name == "scale-grams-empty" { marks += ["→0←", "STABLE"] }
+            if screen.name == "scale-grams-below-min" { marks.append("below Min") }
+            if screen.name == "scale-check-five" { marks += ["UNDER", "OK", "OVER"] }
+            for mark in marks { #expect(texts.contains(mark), "\(screen.name) at \(size): \(mark) in \(texts)") }
+        }
     }
 
     /// The legend is one line at every size (issue 23 item 13: at 640x360 it

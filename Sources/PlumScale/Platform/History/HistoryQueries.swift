@@ -22,28 +22,32 @@ extension HistoryStore {
             let heaviest = weighing.heaviest
             let insert = try prepare(
                 """
-                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step, uuid)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step, uuid,
+                    scale_mode, mode_low, mode_high, mode_grams)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                 """)
+            let settings = weighing.scaleMode.stored
+            func finite(_ value: Double?) -> SQLiteValue? { value.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil } }
             let uuid = UUID().uuidString.lowercased()
             insert.bind([
                 .int(Self.microseconds(weighing.takenAt)), .text(Self.storedName(weighing.device)),
                 .text(weighing.mode), .int(Int64(weighing.objects.count)),
                 heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
-                .text(weighing.units), weighing.step.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil }, .text(uuid),
+                .text(weighing.units), finite(weighing.step), .text(uuid),
+                .text(weighing.scaleMode.name), finite(settings.low), finite(settings.high), finite(settings.grams),
             ])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
             let object = try prepare(
                 """
-                INSERT INTO objects(weighing_id, idx, x, y, force, grams, stable, tare)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                INSERT INTO objects(weighing_id, idx, x, y, force, grams, stable, tare, verdict)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """)
             for item in weighing.objects {
                 object.bind([
                     .int(id), .int(Int64(item.index)), .double(item.x), .double(item.y),
                     item.force.map(SQLiteValue.double), item.grams.map(SQLiteValue.double),
-                    .int(item.stable ? 1 : 0), .double(item.tare),
+                    .int(item.stable ? 1 : 0), .double(item.tare), item.verdict.map { .text($0.rawValue) },
                 ])
                 _ = try object.step(fail: failure)
             }
@@ -105,15 +109,17 @@ extension HistoryStore {
 
     /// The whole weighing, objects in index order; nil when there is none with that id.
     public func weighing(id: Int64) throws -> Weighing? {
-        let head = try prepare("SELECT taken_at, device, mode, units, step FROM weighings WHERE id = ?1")
+        let head = try prepare(
+            "SELECT taken_at, device, mode, units, step, scale_mode, mode_low, mode_high, mode_grams FROM weighings WHERE id = ?1")
         head.bind([.int(id)])
         guard try head.step(fail: failure) else { return nil }
         var weighing = Weighing(
             id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
-            mode: head.text(2), objects: [], units: head.text(3), step: head.double(4))
+            mode: head.text(2), objects: [], units: head.text(3), step: head.double(4),
+            scaleMode: ScaleMode(stored: head.text(5), low: head.double(6), high: head.double(7), grams: head.double(8)))
         let objects = try prepare(
             """
-            SELECT idx, x, y, force, grams, stable, tare FROM objects
+            SELECT idx, x, y, force, grams, stable, tare, verdict FROM objects
             WHERE weighing_id = ?1 ORDER BY idx
             """)
         objects.bind([.int(id)])
@@ -122,7 +128,7 @@ extension HistoryStore {
                 WeighedObject(
                     index: Int(objects.int(0)), x: objects.double(1) ?? 0, y: objects.double(2) ?? 0,
                     force: objects.double(3), grams: objects.double(4), stable: objects.int(5) != 0,
-                    tare: objects.double(6) ?? 0))
+                    tare: objects.double(6) ?? 0, verdict: Verdict(rawValue: objects.text(7))))
         }
         return weighing
     }

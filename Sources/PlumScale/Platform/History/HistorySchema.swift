@@ -70,6 +70,17 @@ extension HistoryStore {
             || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
         CREATE UNIQUE INDEX weighings_by_uuid ON weighings(uuid);
         """,
+        // v6: the scale's mode (issue 28) with its settings: check's limits,
+        // or the piece's or reference's grams; each object's check verdict.
+        // Weighings from before were plain weighings: 'weigh' and NULLs.
+        """
+        ALTER TABLE weighings ADD COLUMN scale_mode TEXT NOT NULL DEFAULT 'weigh'
+            CHECK (scale_mode IN ('weigh', 'check', 'count', 'percent'));
+        ALTER TABLE weighings ADD COLUMN mode_low REAL;
+        ALTER TABLE weighings ADD COLUMN mode_high REAL;
+        ALTER TABLE weighings ADD COLUMN mode_grams REAL;
+        ALTER TABLE objects ADD COLUMN verdict TEXT CHECK (verdict IN ('under', 'ok', 'over'));
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

@@ -62,10 +62,11 @@ public final class HistoryService {
             switch effect {
             case .quit, .saveLockout:
                 return .failed("\(effect) is not the store's work")
-            case .save(let device, let mode, let objects, let units, let step):
+            case .save(let device, let mode, let objects, let units, let step, let scaleMode):
                 let id = try store.save(
                     Weighing(
-                        takenAt: now, device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step))
+                        takenAt: now, device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step,
+                        scaleMode: scaleMode))
                 fleet?.weighingSaved()
                 return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):
