@@ -98,6 +98,7 @@ extension AppState {
             ("carrier", carrierDocument),
             ("indicator", indicatorDocument),
             ("scale_mode", .string(scaleMode.name)),
+            ("count_sample", countSampleDocument),
         ])
     }
 }

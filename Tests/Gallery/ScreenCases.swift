@@ -228,6 +228,15 @@ package enum ScreenCases {
             var s = state(width, height, config: config)
             place(five, on: &s)
             add("scale-\(name)-five", s)
+            guard name == "count" else { continue }
+            // Counting by sample: 10 pieces typed, and then taken (a sample
+            // too light for the count: the footer's warning at its longest).
+            key(.character("n"), &s, at: 3)
+            key(.character("1"), &s, at: 3.1)
+            key(.character("0"), &s, at: 3.2)
+            add("scale-count-sample-typed", s)
+            key(.enter, &s, at: 3.3)
+            add("scale-count-sampled", s)
         }
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)

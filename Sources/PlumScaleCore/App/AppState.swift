@@ -23,6 +23,11 @@ public struct AppState: Equatable, Sendable {
     /// What the scale says beside each mass: the config's first `scaleMode`,
     /// cycled by `m` (ScaleMode.swift).
     public internal(set) var scaleMode: ScaleMode
+    /// Asked for by `n` in counting mode: the pieces of a sample being typed.
+    public internal(set) var countSample: CountSample?
+    /// The pieces of the sample the counting mode's piece was taken from;
+    /// nil when the piece came from the config.
+    public internal(set) var samplePieces: Int?
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.

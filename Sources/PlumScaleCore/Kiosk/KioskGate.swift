@@ -23,7 +23,7 @@ extension ScaleAction: GatedAction {
         switch self {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
-        case .modeTapped: .chooseMode
+        case .modeTapped, .sampleTapped: .chooseMode
         case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped: nil
         }
     }

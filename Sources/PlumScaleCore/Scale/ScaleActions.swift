@@ -11,6 +11,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case useCarrierTapped = "carrier"
     /// The next of the modes the config offers (ScaleMode.swift).
     case modeTapped = "mode"
+    /// Counting by sample: place N pieces, type N, Enter (CountSample.swift).
+    case sampleTapped = "sample"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -24,6 +26,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .unitsTapped: .character("u")
         case .useCarrierTapped: .character("w")
         case .modeTapped: .character("m")
+        case .sampleTapped: .character("n")
         case .quitPressed: .escape
         }
     }
@@ -79,6 +82,8 @@ extension AppState {
         case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
             return applyCommon(event)
         case .keyDown(let key, let modifiers):
+            // A sample being typed takes the keys (Esc cancels it, not the program).
+            if countSample != nil { return sampleKeyPressed(key) }
             if let action = ScaleAction(key: key) { return perform(action) }
             return mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale) ?? false
         case .tick:
@@ -140,6 +145,7 @@ extension AppState {
         case .calibrateTapped: openCalibration()
         case .useCarrierTapped: useCarrierTapped()
         case .modeTapped: modeTapped()
+        case .sampleTapped: sampleTapped()
         case .quitPressed: quit()
         }
         return true

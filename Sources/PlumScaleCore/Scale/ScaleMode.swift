@@ -54,7 +54,8 @@ public enum ScaleMode: Equatable, Sendable {
     /// The mode after `self` in the cycle of `configured`.
     func next(in configured: [ScaleMode]) -> ScaleMode {
         let cycle = Self.cycle(configured)
-        guard let index = cycle.firstIndex(of: self) else { return cycle[0] }
+        // A piece taken from a sample is still the configured counting mode.
+        guard let index = cycle.firstIndex(of: self) ?? cycle.firstIndex(where: { $0.name == name }) else { return cycle[0] }
         return cycle[(index + 1) % cycle.count]
     }
 }

@@ -8,6 +8,8 @@ extension AppState {
             return
         }
         scaleMode = scaleMode.next(in: config.scaleModes)
+        countSample = nil
+        samplePieces = nil
         show("Mode: " + scaleMode.title, seconds: 2)
     }
 
@@ -22,6 +24,7 @@ extension AppState {
     /// The footer's line for the mode and the total, in the verdict's
     /// colour when there is one; nil in plain weighing.
     func modeLine(total: ScaleTotal) -> (text: String, color: Color)? {
+        if let countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
         guard scaleMode != .weigh else { return nil }
         guard source.mode == .force, let gramScale = scale.gramScale else {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)
@@ -34,6 +37,7 @@ extension AppState {
         guard !total.overload, let grams = total.grams, total.count > 0 else { return (text, .grey) }
         let reading = ModeReading(scaleMode, grams: grams, format: format)
         guard let said = reading.text else { return (text, .grey) }
+        if let warning = sampleWarning(pieces: reading.pieces, format: format) { text += warning }
         return (text + " · total " + said, reading.verdict?.color ?? .grey)
     }
 }
