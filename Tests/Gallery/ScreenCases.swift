@@ -216,6 +216,13 @@ package enum ScreenCases {
         add("scale-grams-five", grams)
         key(.character("t"), &grams, at: 3)
         add("scale-grams-tared", grams)
+        // A preset tare typed (PT 12.5 g): every object net of it.
+        var preset = state(width, height, config: calibrated)
+        place(five, on: &preset)
+        for (i, name) in ["p", "1", "2", ".", "5"].enumerated() { key(.character(Character(name)), &preset, at: 3 + Double(i) * 0.01) }
+        add("scale-grams-preset-typed", preset)
+        key(.enter, &preset, at: 3.1)
+        add("scale-grams-preset-tare", preset)
         var light = state(width, height, config: calibrated)
         place([(0.5, 0.5, 0.004)], on: &light)
         add("scale-grams-below-min", light)

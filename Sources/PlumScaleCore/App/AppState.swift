@@ -28,6 +28,8 @@ public struct AppState: Equatable, Sendable {
     /// The pieces of the sample the counting mode's piece was taken from;
     /// nil when the piece came from the config.
     public internal(set) var samplePieces: Int?
+    /// Asked for by `p`: a preset tare being typed, in the shown units.
+    public internal(set) var presetTareEntry: NumberEntry?
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.

@@ -24,7 +24,7 @@ extension ScaleAction: GatedAction {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
         case .modeTapped, .sampleTapped: .chooseMode
-        case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped: nil
+        case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped, .presetTareTapped: nil
         }
     }
 }

@@ -3,21 +3,14 @@
 /// their mean. A reducer of its own: its state is the digits typed, its
 /// actions what the operator pressed, its outcome what the scale does next.
 public struct CountSample: Equatable, Sendable {
-    /// The digits typed so far ("" before the first).
-    public private(set) var typed = ""
-
-    /// At most 9,999 pieces in a sample.
+    /// The pieces typed: a whole number of at most 4 digits (9,999 pieces).
+    public private(set) var entry = NumberEntry(decimals: false, maxLength: maxDigits)
     public static let maxDigits = 4
 
-    public enum Action: Equatable, Sendable {
-        case digitTyped(Int)
-        case backspacePressed
-        case enterPressed
-        case escapePressed
-    }
+    public typealias Action = NumberEntry.Action
 
     public enum Outcome: Equatable, Sendable {
-        /// Still typing (or Enter with nothing usable typed yet).
+        /// Still typing (or Enter with no pieces typed yet).
         case typing
         case cancelled
         /// The sample is N pieces.
@@ -26,34 +19,20 @@ public struct CountSample: Equatable, Sendable {
 
     public init() {}
 
-    /// The action a key stands for while a sample is asked for; nil: a key
-    /// the sample ignores.
-    public static func action(for key: Key) -> Action? {
-        switch key {
-        case .character(let c):
-            guard let digit = c.wholeNumberValue, c.isASCII else { return nil }
-            return .digitTyped(digit)
-        case .backspace, .delete: return .backspacePressed
-        case .enter: return .enterPressed
-        case .escape: return .escapePressed
-        default: return nil
-        }
-    }
+    /// The digits typed so far ("" before the first).
+    public var typed: String { entry.typed }
+
+    /// The action a key stands for while a sample is asked for.
+    public static func action(for key: Key) -> Action? { NumberEntry.action(for: key) }
 
     public mutating func reduce(_ action: Action) -> Outcome {
-        switch action {
-        case .digitTyped(let digit):
-            // No leading zero: "0" alone is no sample.
-            if typed.count < Self.maxDigits, !(typed.isEmpty && digit == 0) { typed += String(digit) }
-            return .typing
-        case .backspacePressed:
-            if !typed.isEmpty { typed.removeLast() }
-            return .typing
-        case .enterPressed:
-            guard let pieces = Int(typed), pieces > 0 else { return .typing }
-            return .confirmed(pieces: pieces)
-        case .escapePressed:
-            return .cancelled
+        switch entry.reduce(action) {
+        case .typing: return .typing
+        case .cancelled: return .cancelled
+        case .confirmed(let value):
+            // Four digits at most: always a whole number within Int.
+            guard value >= 1 else { return .typing }
+            return .confirmed(pieces: Int(value))
         }
     }
 

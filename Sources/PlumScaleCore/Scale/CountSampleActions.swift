@@ -73,6 +73,6 @@ extension AppState {
 extension CountSample {
     /// The footer's line while a sample is asked for.
     static func prompt(typed: String) -> String {
-        "Counting by sample: place the pieces, type how many (\(typed)_), Enter takes them, Esc cancels"
+        "Sample: place the pieces, type how many (\(typed)_) · Enter takes them · Esc cancels"
     }
 }

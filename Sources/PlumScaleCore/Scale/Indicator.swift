@@ -17,6 +17,8 @@ public struct Indicator: Equatable, Sendable {
     /// The tares in use, in grams (the gross at each tared contact's zero),
     /// 0 when gross.
     public var tareGrams: Double
+    /// The preset tare (PT) in use, in grams: typed, one for every object.
+    public var presetTare: Double?
 
     /// Min is 20 d, as R76's class III lower limit for a scale of this d.
     public static let minSteps = 20.0
@@ -44,9 +46,10 @@ public struct Indicator: Equatable, Sendable {
             gross += gramScale.grams(forForce: contact.force + contact.tare, tare: nil) ?? .nan
             if !contact.stable { stable = false }
             if contact.overload { overload = true }
+            if let preset = contact.presetTare { presetTare = preset }
             if contact.net {
                 net = true
-                tare += gramScale.grams(forForce: contact.tare, tare: nil) ?? .nan
+                tare += contact.presetTare ?? gramScale.grams(forForce: contact.tare, tare: nil) ?? .nan
             }
         }
         self.stable = stable
@@ -89,5 +92,10 @@ extension Indicator {
     }
 
     /// "Tare 12.0 g" while net, else nil.
-    var tareText: String? { net ? "Tare " + (format.text(grams: tareGrams) ?? "?") : nil }
+    /// "Tare 50 g"; "PT 12 g" for a preset tare (its mass once, as typed:
+    /// every object reads net of it).
+    var tareText: String? {
+        if let presetTare { return "PT " + (format.text(grams: presetTare) ?? "?") }
+        return net ? "Tare " + (format.text(grams: tareGrams) ?? "?") : nil
+    }
 }

@@ -1,9 +1,10 @@
 /// The indicator's part of the state document (issue 28).
 extension AppState {
-    /// `indicator`: {"max", "min", "d", "zero", "stable", "net", "tare"}:
+    /// `indicator`: {"max", "min", "d", "zero", "stable", "net", "tare", "preset_tare"}:
     /// masses in `units`, rounded to d (Max down to it); null without grams,
     /// as `zero` is (it needs d). `stable` is null in position mode (nothing
-    /// weighed); `net` says a tare is in use, `tare` its mass (0 when gross).
+    /// weighed); `net` says a tare is in use, `tare` its mass (0 when gross),
+    /// `preset_tare` the preset tare typed (null without one).
     var indicatorDocument: JSONValue {
         let indicator = currentIndicator
         let weighs = source.mode != .position
@@ -16,6 +17,7 @@ extension AppState {
             ("stable", weighs ? .bool(indicator?.stable ?? views.allSatisfy { $0.force == nil || $0.stable }) : .null),
             ("net", .bool(indicator?.net ?? views.contains { $0.net })),
             ("tare", .rounded(indicator.map { $0.shown($0.tareGrams) })),
+            ("preset_tare", .rounded(indicator.flatMap { i in i.presetTare.map(i.shown) })),
         ])
     }
 }

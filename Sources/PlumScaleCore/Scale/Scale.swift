@@ -9,6 +9,9 @@ public struct Scale: Equatable, Sendable {
     /// The latest time the scale has seen.
     public private(set) var now = 0.0
     public private(set) var tares = TareBook()
+    /// A preset tare (PT), in grams: typed, not weighed; every weighed
+    /// contact reads net of it (PresetTare.swift). Nil without one.
+    public internal(set) var presetTare: Double?
     private var heaviest: HeaviestTracker
     private let stability: Config.Stability
     private let zeroTracking: Config.ZeroTracking
@@ -176,12 +179,24 @@ public struct Scale: Equatable, Sendable {
             })
         for index in loads.indices { loads[index]?.weighing.resetStability() }
         deviceTotalTare = deviceTotal
+        // A tare weighed replaces one typed.
+        presetTare = nil
+        updateHeaviest()
+    }
+
+    /// A preset tare of `grams` (PT): it replaces the tares weighed, and
+    /// every weighed contact reads net of it; 0 clears it.
+    public mutating func setPresetTare(_ grams: Double) {
+        tares.clearAll()
+        deviceTotalTare = nil
+        presetTare = grams > 0 ? grams : nil
         updateHeaviest()
     }
 
     public mutating func clearTares() {
         tares.clearAll()
         deviceTotalTare = nil
+        presetTare = nil
         updateHeaviest()
     }
 
@@ -227,12 +242,15 @@ public struct Scale: Equatable, Sendable {
         guard let load = loads[index]?.summary(scaleNow: scaleNow, at: now) else { return nil }
         let tare = tares.activeTare(id: id)
         let tareForce = tare?.force ?? 0
+        var grams = gramScale?.grams(forForce: load.settled, tare: tare?.force)
+        // The preset tare, on what no weighed tare zeroes, and only in grams.
+        let preset = tare == nil && grams != nil ? presetTare : nil
+        if let preset, let gross = grams { grams = gross - preset }
         return ContactReading(
-            displayed: load.settled - tareForce, raw: load.raw, tare: tareForce,
-            grams: gramScale?.grams(forForce: load.settled, tare: tare?.force),
+            displayed: load.settled - tareForce, raw: load.raw, tare: tareForce, grams: grams, presetTare: preset,
             stable: load.stable, stableProgress: load.stableProgress,
             heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw),
-            net: tare != nil, fading: load.fading)
+            net: tare != nil || preset != nil, fading: load.fading)
     }
 }
 
@@ -242,6 +260,8 @@ struct ContactReading {
     var raw: Double
     var tare: Double
     var grams: Double?
+    /// The preset tare taken off `grams`, nil without one.
+    var presetTare: Double?
     var stable: Bool
     var stableProgress: Double
     var heaviest: Bool

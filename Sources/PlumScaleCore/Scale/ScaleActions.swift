@@ -13,6 +13,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case modeTapped = "mode"
     /// Counting by sample: place N pieces, type N, Enter (CountSample.swift).
     case sampleTapped = "sample"
+    /// A preset tare (PT): a mass typed, not weighed (PresetTare.swift).
+    case presetTareTapped = "preset-tare"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -27,6 +29,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .useCarrierTapped: .character("w")
         case .modeTapped: .character("m")
         case .sampleTapped: .character("n")
+        case .presetTareTapped: .character("p")
         case .quitPressed: .escape
         }
     }
@@ -84,6 +87,7 @@ extension AppState {
         case .keyDown(let key, let modifiers):
             // A sample being typed takes the keys (Esc cancels it, not the program).
             if countSample != nil { return sampleKeyPressed(key) }
+            if presetTareEntry != nil { return presetTareKeyPressed(key) }
             if let action = ScaleAction(key: key) { return perform(action) }
             return mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale) ?? false
         case .tick:
@@ -146,6 +150,7 @@ extension AppState {
         case .useCarrierTapped: useCarrierTapped()
         case .modeTapped: modeTapped()
         case .sampleTapped: sampleTapped()
+        case .presetTareTapped: presetTareTapped()
         case .quitPressed: quit()
         }
         return true

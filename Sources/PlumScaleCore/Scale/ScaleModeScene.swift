@@ -25,6 +25,7 @@ extension AppState {
     /// colour when there is one; nil in plain weighing.
     func modeLine(total: ScaleTotal) -> (text: String, color: Color)? {
         if let countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
+        if let presetTareEntry { return (presetTarePrompt(typed: presetTareEntry.typed), .ink) }
         guard scaleMode != .weigh else { return nil }
         guard source.mode == .force, let gramScale = scale.gramScale else {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)

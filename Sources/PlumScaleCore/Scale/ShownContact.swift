@@ -11,6 +11,8 @@ struct ShownContact {
     /// The grams; meaningful only when `hasGrams`.
     var grams = 0.0
     var tare = 0.0
+    /// The preset tare (grams) taken off `grams`, nil without one.
+    var presetTare: Double?
     var stableProgress = 0.0
     /// A reading exists (not in `position` mode, and after the first force).
     var weighed = false
@@ -103,6 +105,7 @@ extension AppState {
         shown.tied = reading.tied
         shown.overload = reading.overload
         shown.net = reading.net
+        shown.presetTare = reading.presetTare
         shown.fading = reading.fading
         if mode == .force, let grams = reading.grams, let gramScale = scale.gramScale {
             shown.hasGrams = true

@@ -60,7 +60,12 @@ import Testing
             guard screen.state.currentIndicator != nil else { continue }
             let texts = screen.state.scene().texts(ScreenCases.metrics).map(\.text)
             var marks = ["Max 980 g", "Min 20 g", "d = 1 g", "not legal for trade"]
-            marks.append(screen.name == "scale-grams-tared" ? "NET" : "GROSS")
+            let net = ["scale-grams-tared", "scale-grams-preset-tare"].contains(screen.name)
+            marks.append(net ? "NET" : "GROSS")
+            if screen.name == "scale-grams-preset-tare" { marks.append("PT 13 g") }
+            if screen.name == "scale-grams-preset-typed" {
+                #expect(texts.contains { $0.hasPrefix("Preset tare: type it in g (12.5_)") }, "\(screen.name) at \(size): \(texts)")
+            }
             if screen.name == "scale-grams-empty" { marks += ["→0←", "STABLE"] }
             if screen.name == "scale-grams-below-min" { marks.append("below Min") }
             if screen.name == "scale-check-five" { marks += ["UNDER", "OK", "OVER"] }

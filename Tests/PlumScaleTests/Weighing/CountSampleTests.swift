@@ -20,7 +20,10 @@ import Testing
     @Test func digitsBackspaceEnterAndEscape() {
         var sample = CountSample()
         #expect(sample.reduce(.enterPressed) == .typing, "nothing typed: Enter takes nothing")
-        #expect(sample.reduce(.digitTyped(0)) == .typing && sample.typed == "", "no leading zero")
+        _ = sample.reduce(.digitTyped(0))
+        #expect(sample.reduce(.enterPressed) == .typing && sample.typed == "0", "no sample of 0 pieces")
+        _ = sample.reduce(.pointTyped)
+        #expect(sample.typed == "0", "whole pieces only")
         for digit in [1, 2, 3, 4, 5] { _ = sample.reduce(.digitTyped(digit)) }
         #expect(sample.typed == "1234", "at most \(CountSample.maxDigits) digits")
         _ = sample.reduce(.backspacePressed)
@@ -47,7 +50,7 @@ import Testing
         let config = try ScaleRulesTests.config(counting)
         let typing = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1.5, "n"), key(1.6, "1"), key(1.7, "0")], at: 1.8, config: config)
         #expect(try sample(rules.document(typing))?["typed"] as? String == "10")
-        #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Counting by sample: place the pieces") })
+        #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Sample: place the pieces, type how many (10_)") })
         let taken = try rules.state(
             [rules.down(0, 1, 0.5, 0.25), key(1.5, "n"), key(1.6, "1"), key(1.7, "0"), key(1.8, "return")], at: 2, config: config)
         #expect(taken.scaleMode == .count(pieceGrams: 25.0 / 10))
