@@ -42,7 +42,8 @@ import Testing
     /// 25 g and 40 g with a PT of 5 g read 20 g and 35 g, both NET; the
     /// gross is still what is on the glass (the zero mark is off).
     @Test func everyObjectReadsNetOfThePresetTare() throws {
-        let lines = [rules.down(0, 1, 0.3, 0.25), rules.down(0, 2, 0.7, 0.40), key(1.5, "p")] + typed("5", from: 1.6) + [key(1.7, "return")]
+        let lines =
+            [rules.down(0, 1, 0.3, 0.25), rules.down(0, 2, 0.7, 0.40), key(1.5, "p")] + typed("5", from: 1.6) + [key(1.7, "return")]
         let state = try rules.state(lines, at: 3, config: ScaleRulesTests.config())
         #expect(state.scale.presetTare == 5)
         #expect(try grams(state) == [20, 35])
@@ -59,7 +60,8 @@ import Testing
         let typing = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7")], at: 1.2, config: config)
         #expect(typing.presetTareEntry?.typed == "7")
         #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Preset tare: type it in g (7_)") })
-        let cancelled = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7"), key(1.2, "escape")], at: 1.3, config: config)
+        let cancelled = try rules.state(
+            [rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7"), key(1.2, "escape")], at: 1.3, config: config)
         #expect(cancelled.running && cancelled.presetTareEntry == nil && cancelled.scale.presetTare == nil)
         let base = [rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7"), key(1.2, "return")]
         let tared = try rules.state(base + [key(2, "t")], at: 2.5, config: config)
@@ -73,7 +75,9 @@ import Testing
 
     /// In ounces the mass is typed in ounces; without grams `p` says why.
     @Test func typedInTheShownUnitsAndOnlyWithGrams() throws {
-        let lines = [rules.down(0, 1, 0.5, 0.25), key(1, "u"), key(1.1, "p"), key(1.2, "0"), key(1.3, "."), key(1.4, "1"), key(1.5, "return")]
+        let lines = [
+            rules.down(0, 1, 0.5, 0.25), key(1, "u"), key(1.1, "p"), key(1.2, "0"), key(1.3, "."), key(1.4, "1"), key(1.5, "return"),
+        ]
         let ounces = try rules.state(lines, at: 2, config: ScaleRulesTests.config())
         // 0.1 oz is 2.83 g: to d (0.1 g), 2.8 g.
         #expect(abs((ounces.scale.presetTare ?? 0) - 2.8) < 1e-9)
