@@ -66,6 +66,9 @@ public struct AppState: Equatable, Sendable {
     /// What the event being applied asks of the shell; `apply` hands it over
     /// and leaves it empty.
     var outbox: [Effect] = []
+    /// The latest row of the calibration log per device, as the shell told
+    /// it (`HistoryResult.calibrations`, then each calibration saved).
+    public internal(set) var calibrationLog: [String: CalibrationStamp] = [:]
 
     public init(
         screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false,
