@@ -163,7 +163,8 @@ public enum ArgumentParser {
         case ("list", _), ("export", _), ("delete", _), ("calibrations", _):
             throw fail("cannot run \"\(args.joined(separator: " "))\"")
         default:
-            throw UsageError("history: unknown subcommand \(subcommand) (expected list, export, delete or calibrations)", usage: Help.history)
+            throw UsageError(
+                "history: unknown subcommand \(subcommand) (expected list, export, delete or calibrations)", usage: Help.history)
         }
         return .history(HistoryOptions(action: action, db: options["--db"]))
     }

@@ -65,7 +65,9 @@ public enum HistoryCommand {
                 let store = try HistoryStore(path: options.db, environment: environment)
                 let entries = try store.calibrations(limit: limit)
                 try output(
-                    json ? CalibrationListing.json(entries) : CalibrationListing.format(entries, total: try store.calibrationCount(), timeZone: .current))
+                    json
+                        ? CalibrationListing.json(entries)
+                        : CalibrationListing.format(entries, total: try store.calibrationCount(), timeZone: .current))
             case .delete(let id):
                 let store = try HistoryStore(path: options.db, environment: environment)
                 guard try store.delete(id: id) else {

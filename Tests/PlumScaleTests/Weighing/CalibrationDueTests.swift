@@ -30,8 +30,9 @@ import Testing
     @Test func theDueDateCountsWholeDaysAndThenSaysSinceWhen() {
         let made = Self.now
         #expect(CalibrationDue(calibratedAt: made, intervalDays: 3, now: made) == .due(days: 3, on: made.addingTimeInterval(3 * Self.day)))
-        #expect(CalibrationDue(calibratedAt: made, intervalDays: 3, now: made.addingTimeInterval(2.5 * Self.day)).text(timeZone: .gmt)
-            == "Calibration due in 1 day")
+        #expect(
+            CalibrationDue(calibratedAt: made, intervalDays: 3, now: made.addingTimeInterval(2.5 * Self.day)).text(timeZone: .gmt)
+                == "Calibration due in 1 day")
         let late = CalibrationDue(calibratedAt: made, intervalDays: 3, now: made.addingTimeInterval(3 * Self.day))
         #expect(late.isOverdue && late.text(timeZone: .gmt) == "Calibration overdue since 2026-12-05")
         #expect(CalibrationDue(calibratedAt: nil, intervalDays: 3, now: made) == .dateUnknown)
