@@ -106,6 +106,7 @@ public struct AppState: Equatable, Sendable {
         next.deviceNotice = deviceNotice
         next.fleet = fleet
         next.mouse = mouse
+        next.calibrationLog = calibrationLog  // the log is the history's, not the file's
         for contact in scale.board.contacts {
             next.scale.place(id: contact.id, at: contact.position, force: contact.force, time: contact.lastSeen)
             next.scale.setPinned(id: contact.id, contact.pinned)

@@ -67,6 +67,12 @@ import Testing
         #expect(try self.state(kiosk: true, calibratedDaysAgo: 1).calibrationRole == .operator)
     }
 
+    @Test func aReloadedConfigKeepsTheLogAndTakesTheNewInterval() throws {
+        let state = try state(calibratedDaysAgo: 27)
+        let config = try ScaleRulesTests.config(#""calibration":{"intervalDays":60}"#)
+        #expect(texts(state.reconfigured(config)).contains("Calibration due in 33 days"))
+    }
+
     @Test func aLogThatFailedIsSaidAndTheCalibrationKept() throws {
         var state = try state(calibratedDaysAgo: 1)
         let points = [CalibrationPoint(force: 0, grams: 0), .init(force: 0.5, grams: 100)]
