@@ -99,6 +99,7 @@ extension AppState {
             ("indicator", indicatorDocument),
             ("scale_mode", .string(scaleMode.name)),
             ("count_sample", countSampleDocument),
+            ("detail", detailDocument),
         ])
     }
 }
@@ -168,6 +169,21 @@ extension AppState {
             ("zero_point", .bool(fit?.hasZeroPoint ?? false)),
             ("grams_from", gramScale.map { .string($0.origin.rawValue) } ?? .null),
             ("step", .rounded(gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step })),
+            ("logged_at", calibrationLog[source.deviceName].map { .string($0.isoTime) } ?? .null),
+            ("log_id", calibrationLog[source.deviceName].map { .integer(Int($0.id)) } ?? .null),
+            ("due", calibrationDueLine().map { .string($0.text) } ?? .null),
         ]
+    }
+
+    /// `detail`: on the detail screen with its weighing loaded, {"id",
+    /// "calibration_id", "calibrated_at"} (the calibration log's row its grams
+    /// came from, nulls without one); null elsewhere.
+    var detailDocument: JSONValue {
+        guard let weighing = screen.detail?.weighing else { return .null }
+        return .fields([
+            ("id", weighing.id.map { .integer(Int($0)) } ?? .null),
+            ("calibration_id", weighing.calibration.map { .integer(Int($0.id)) } ?? .null),
+            ("calibrated_at", weighing.calibration.map { .string($0.isoTime) } ?? .null),
+        ])
     }
 }

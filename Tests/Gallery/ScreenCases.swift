@@ -317,6 +317,6 @@ package enum ScreenCases {
         key(.enter, &operatorMode, at: 4.1)
         place(five, on: &operatorMode, at: 4.2)
         add("kiosk-operator", operatorMode)
-        return cases
+        return cases + calibrationCases(width, height)
     }
 }

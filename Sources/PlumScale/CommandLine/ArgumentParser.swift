@@ -153,10 +153,18 @@ public enum ArgumentParser {
             try noOptions(but: ["--db"])
             guard let id = Int64(positional[0]) else { throw fail("expected a weighing id (a whole number), found \(positional[0])") }
             action = .delete(id: id)
-        case ("list", _), ("export", _), ("delete", _):
+        case ("calibrations", 0):
+            try noOptions(but: ["--db", "--limit", "--format"])
+            let text = options["--limit"] ?? "20"
+            guard let limit = Int(text), limit >= 0 else { throw fail("--limit expects a whole number >= 0, found \(text)") }
+            let format = options["--format"] ?? "text"
+            guard format == "text" || format == "json" else { throw fail("--format expects text or json, found \(format)") }
+            action = .calibrations(limit: limit, json: format == "json")
+        case ("list", _), ("export", _), ("delete", _), ("calibrations", _):
             throw fail("cannot run \"\(args.joined(separator: " "))\"")
         default:
-            throw UsageError("history: unknown subcommand \(subcommand) (expected list, export or delete)", usage: Help.history)
+            throw UsageError(
+                "history: unknown subcommand \(subcommand) (expected list, export, delete or calibrations)", usage: Help.history)
         }
         return .history(HistoryOptions(action: action, db: options["--db"]))
     }

@@ -109,6 +109,8 @@ public struct HistoryOptions: Equatable, Sendable {
         case list(limit: Int)
         case export(format: HistoryExport.Format, out: String?)
         case delete(id: Int64)
+        /// The calibration log, newest first, as text or JSON.
+        case calibrations(limit: Int, json: Bool)
 
         /// The subcommand's name, for messages.
         public var name: String {
@@ -116,6 +118,7 @@ public struct HistoryOptions: Equatable, Sendable {
             case .list: "list"
             case .export: "export"
             case .delete: "delete"
+            case .calibrations: "calibrations"
             }
         }
     }

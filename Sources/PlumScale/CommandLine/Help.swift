@@ -77,6 +77,7 @@ public enum Help {
         usage: plumscale history list [--limit N] [--db PATH]
                plumscale history export --format csv|json [--out FILE] [--db PATH]
                plumscale history delete ID [--db PATH]
+               plumscale history calibrations [--limit N] [--format text|json] [--db PATH]
         """
 
     public static let devices = """

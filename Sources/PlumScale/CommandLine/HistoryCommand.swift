@@ -1,7 +1,7 @@
 import Foundation
 import PlumScaleCore
 
-/// `plumscale history <subcommand>`: list, export or delete, as
+/// `plumscale history <subcommand>`: list, export, delete or calibrations, as
 /// ArgumentParser parsed them; an exit code out (0 success, 1 runtime
 /// failure, 2 bad usage).
 public enum HistoryCommand {
@@ -61,6 +61,13 @@ public enum HistoryCommand {
                 if let out { try OutputFile.checkTarget(out) }  // before the store is opened
                 let store = try HistoryStore(path: options.db, environment: environment)
                 try export(store, format, to: out, output: output)
+            case .calibrations(let limit, let json):
+                let store = try HistoryStore(path: options.db, environment: environment)
+                let entries = try store.calibrations(limit: limit)
+                try output(
+                    json
+                        ? CalibrationListing.json(entries)
+                        : CalibrationListing.format(entries, total: try store.calibrationCount(), timeZone: .current))
             case .delete(let id):
                 let store = try HistoryStore(path: options.db, environment: environment)
                 guard try store.delete(id: id) else {

@@ -42,6 +42,9 @@ public enum RenderCommand {
         private(set) var lastTime = 0.0
 
         init(state: AppState, history: HistoryService?, end: Double?) {
+            var state = state
+            // When each device was last calibrated, from the log (the due date).
+            if let history { state.apply(InputEvent(time: 0, .history(history.latestCalibrations()))) }
             self.state = state
             self.effects = history.map(EffectRunner.init(history:))
             self.end = end

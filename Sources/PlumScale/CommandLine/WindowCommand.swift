@@ -81,6 +81,7 @@ public enum WindowCommand {
         let lockoutFile = options.kiosk ? LockoutFile.defaultPath().map(LockoutFile.init(path:)) : nil
         if let lockoutFile { restoreLockout(from: lockoutFile, into: &state, log: log) }
         if let fleet { state.apply(InputEvent(time: 0, .fleet(fleet.status))) }
+        state.apply(InputEvent(time: 0, .history(history.latestCalibrations())))  // the due date's start
 
         // Loop
         let player = replay.map { ReplayPlayer(source: $0, log: log) }

@@ -76,8 +76,10 @@ public enum ConfigFile {
     /// keeping every other key (and the order of keys) as it was. The points
     /// are validated first; a file that does not parse is not overwritten.
     /// The file is replaced atomically: written to a temporary file in the
-    /// same directory, then renamed over the original.
-    public static func saveCalibration(_ points: [CalibrationPoint], device: String, to path: String) throws(ConfigError) {
+    /// same directory, then renamed over the original. Returns whether it
+    /// replaced a calibration of the device.
+    @discardableResult
+    public static func saveCalibration(_ points: [CalibrationPoint], device: String, to path: String) throws(ConfigError) -> Bool {
         let calibrationPath = ConfigKeyPath.root.key("calibrations").quotedKey(device)
         let problems = CalibrationFit.issues(in: points)
         guard problems.isEmpty else {
@@ -114,9 +116,11 @@ public enum ConfigFile {
                         path: "calibrations", message: "expected an object, got \(calibrations.typeName)")
                 ])
         }
+        let replaced = calibrations[device] != nil
         calibrations = calibrations.setting(device, to: Config.calibrationJSON(points))
         root = root.setting("calibrations", to: calibrations)
         try writeAtomically(root.pretty() + "\n", to: path)
+        return replaced
     }
 
     /// Writes `text` through OutputFile (a temporary file beside `path`,

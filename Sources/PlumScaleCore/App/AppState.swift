@@ -73,6 +73,9 @@ public struct AppState: Equatable, Sendable {
     /// What the event being applied asks of the shell; `apply` hands it over
     /// and leaves it empty.
     var outbox: [Effect] = []
+    /// The latest row of the calibration log per device, as the shell told
+    /// it (`HistoryResult.calibrations`, then each calibration saved).
+    public internal(set) var calibrationLog: [String: CalibrationStamp] = [:]
 
     public init(
         screen: Size, source: InputSource, mouseEmulation: Bool = false, config: Config = .defaults, kiosk: Bool = false,
@@ -110,6 +113,7 @@ public struct AppState: Equatable, Sendable {
         next.deviceNotice = deviceNotice
         next.fleet = fleet
         next.mouse = mouse
+        next.calibrationLog = calibrationLog  // the log is the history's, not the file's
         for contact in scale.board.contacts {
             next.scale.place(id: contact.id, at: contact.position, force: contact.force, time: contact.lastSeen)
             next.scale.setPinned(id: contact.id, contact.pinned)

@@ -14,8 +14,9 @@ public enum Effect: Equatable, Sendable {
     case loadWeighing(id: Int64)
     case delete(id: Int64)
     case export(id: Int64)
-    /// Write a calibration to the config file.
-    case saveCalibration(device: String, points: [CalibrationPoint])
+    /// Write a calibration to the config file, and append it to the
+    /// calibration log with the role that saved it.
+    case saveCalibration(device: String, points: [CalibrationPoint], role: CalibrationRole = .user)
     /// Keep the kiosk's PIN lockout across restarts: wrong PINs so far, and
     /// until when (wall clock) the pad refuses PINs, nil when it does not.
     /// The shell writes it to the data directory and gives it back at start.
@@ -39,7 +40,11 @@ public enum HistoryResult: Equatable, Sendable {
     case weighing(Weighing?)
     case deleted(id: Int64)
     case exported(path: String)
-    case calibrationSaved(device: String, points: [CalibrationPoint])
+    /// The calibration is in the config file; `logged`: its row in the
+    /// calibration log, nil with `logProblem` saying why it is not there.
+    case calibrationSaved(device: String, points: [CalibrationPoint], logged: CalibrationStamp? = nil, logProblem: String? = nil)
+    /// The latest row of the calibration log of each device (at start).
+    case calibrations([String: CalibrationStamp])
     /// What went wrong, in words for the screen ("disk full: ...").
     case failed(String)
 }

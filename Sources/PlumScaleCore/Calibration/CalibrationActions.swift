@@ -157,7 +157,7 @@ extension AppState {
             wizard.step = .review
             wizard.message = review
         case .saveTapped:
-            outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points))
+            outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points, role: calibrationRole))
         case .digitTyped(let digit):
             wizard.type(Character(String(digit)))
             wizard.promptForCapture()
@@ -218,10 +218,12 @@ extension AppState {
     }
 
     /// The saved calibration is used from now on.
-    mutating func calibrationSaved(_ points: [CalibrationPoint]) {
+    /// `logProblem`: why it is not in the calibration log (said for longer).
+    mutating func calibrationSaved(_ points: [CalibrationPoint], logProblem: String? = nil) {
         scale.fit = try? CalibrationFit(points: points)
         screen = .scale
-        show("Calibration saved for \(source.deviceName)", on: "scale")
+        guard let logProblem else { return show("Calibration saved for \(source.deviceName)", on: "scale") }
+        show("Calibration saved for \(source.deviceName), but not in the calibration log: \(logProblem)", seconds: 10, on: "scale")
     }
 }
 

@@ -16,7 +16,8 @@ import Foundation
 ///   "units": "g",
 ///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5},
 ///   "mqtt": null,
-///   "scaleMode": null
+///   "scaleMode": null,
+///   "calibration": {"intervalDays": null}
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
@@ -53,6 +54,9 @@ public struct Config: Equatable, Sendable {
     /// `scaleMode`: the modes the scale offers (ScaleModeConfig.swift), the
     /// first at start; empty: plain weighing only.
     public var scaleModes: [ScaleMode]
+    /// `calibration.intervalDays`: a calibration is due this many days
+    /// (1 to 3650) after it was made; nil: no due date is kept.
+    public var calibrationIntervalDays: Int? = nil
 
     /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
     /// tared, stable contact whose net reading lies within `band` of zero has
@@ -170,9 +174,13 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The effective configuration as a JSON value, keys in documented order;
-    /// `mqtt` only when a broker is configured, `scaleMode` only when set.
+    /// `mqtt` only when a broker is configured, `calibration` and `scaleMode`
+    /// only when set.
     public var json: JSONValue {
-        let settings = mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+        var settings = mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
+        if let days = calibrationIntervalDays {
+            settings = settings.setting("calibration", to: .object([JSONMember("intervalDays", .number(Double(days)))]))
+        }
         guard let first = scaleModes.first else { return settings }
         return settings.setting("scaleMode", to: scaleModes.count == 1 ? first.json : .array(scaleModes.map(\.json)))
     }

@@ -148,7 +148,7 @@ struct ConfigReader {
         let top = ConfigKeyPath.root
         let known = [
             "calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
-            "units", "zeroTracking", "mqtt", "scaleMode",
+            "units", "zeroTracking", "mqtt", "scaleMode", "calibration",
         ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
@@ -212,6 +212,15 @@ struct ConfigReader {
         if let value = keys["scaleMode"], value != .null {
             config.scaleModes = scaleModes(value, at: top.key("scaleMode"))
         }
+        if let value = keys["calibration"], value != .null,
+            let calibration = members(value, at: top.key("calibration"), known: ["intervalDays"]),
+            let days = calibration["intervalDays"], days != .null
+        {
+            let interval = number(days, at: top.key("calibration").key("intervalDays"), default: 0, range: Self.intervalRange) {
+                $0 >= 1 && $0 <= 3650 && $0 == $0.rounded()
+            }
+            config.calibrationIntervalDays = interval >= 1 ? Int(interval) : nil
+        }
         if let value = keys["mqtt"], value != .null {
             var line = 0
             if case .object(let list) = root { line = list.first { $0.key == "mqtt" }?.line ?? 0 }
@@ -219,6 +228,9 @@ struct ConfigReader {
         }
         return config
     }
+
+    /// `calibration.intervalDays`: whole days, up to ten years.
+    static let intervalRange = "a whole number of days from 1 to 3650 (ten years)"
 
     mutating func zeroTracking(_ value: JSONValue, at path: ConfigKeyPath) -> Config.ZeroTracking {
         var tracking = Config.ZeroTracking()

@@ -167,6 +167,14 @@ extension AppState {
                 y += metrics.lineHeight * line.size
             }
             y += 6
+            // The calibration its grams came from (issue 28), before its mode.
+            if let calibration = weighing.calibration?.text(timeZone: timeZone) {
+                let lineSize = metrics.size(fitting: calibration, width: listWidth, preferred: 18, minimum: 11)
+                if y + metrics.lineHeight * lineSize <= size.height - 10 {
+                    scene.shapes.append(.text(calibration, at: Point(x, y), anchor: .topLeft, size: lineSize, color: .grey))
+                    y += metrics.lineHeight * lineSize + 2
+                }
+            }
             // The scale's mode it was taken in (issue 28), in the list's first line.
             if let summary = weighing.scaleMode.summary(format: weighing.weightFormat) {
                 let lineSize = metrics.size(fitting: summary, width: listWidth, preferred: 18, minimum: 11)

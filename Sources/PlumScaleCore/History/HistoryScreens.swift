@@ -67,8 +67,11 @@ extension AppState {
             _ = browser.peek.handle(.cancel(time: now))
             reload(&browser)
             screen = .history(browser)
-        case .calibrationSaved(_, let points):
-            calibrationSaved(points)
+        case .calibrationSaved(let device, let points, let logged, let logProblem):
+            if let logged { calibrationLog[device] = logged }
+            calibrationSaved(points, logProblem: logProblem)
+        case .calibrations(let latest):
+            calibrationLog = latest
         case .exported(let path):
             show("Exported to \(path)", seconds: 6)
         case .failed(let message):

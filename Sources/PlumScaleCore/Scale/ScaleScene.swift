@@ -144,7 +144,10 @@ extension AppState {
             fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
         )
         let mode = modeLine(total: total)
-        guard lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil || mode != nil
+        let due = calibrationDueLine()
+        guard
+            lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil || mode != nil
+                || due != nil
         else {
             return nil
         }
@@ -157,9 +160,10 @@ extension AppState {
         func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
         let widths = (width(lines.0), width(lines.1), width(lines.2), width(lines.3), width(lines.4), width(lines.5))
         let modeWidth = width(mode?.text)
+        let dueWidth = width(due?.text)
         let beside =
             fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3) && fitsBeside(widths.4)
-            && fitsBeside(widths.5) && fitsBeside(modeWidth)
+            && fitsBeside(widths.5) && fitsBeside(modeWidth) && fitsBeside(dueWidth)
         var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
         func appendLine(_ text: String, size textSize: Double, width: Double, color: Color) {
             let height = metrics.lineHeight * textSize
@@ -183,6 +187,7 @@ extension AppState {
         // Bottom up.
         appendHint(lines.3, width: widths.3)
         appendHint(lines.2, width: widths.2)
+        appendHint(due?.text, width: dueWidth, color: due?.color ?? .grey)  // when the calibration is due, under it
         appendHint(lines.1, width: widths.1)
         appendHint(lines.0, width: widths.0)
         appendHint(mode?.text, width: modeWidth, color: mode?.color ?? .grey)  // the mode, with the total's verdict

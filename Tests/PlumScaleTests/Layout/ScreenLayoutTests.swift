@@ -49,6 +49,30 @@ import Testing
         #expect(cases["scale-check-five"]?.contactViews.map(\.verdict) == [.ok, .ok, .over, .under, .over], "at \(size)")
         #expect(cases["scale-count-five"]?.contactViews.compactMap(\.pieces).count == 5, "at \(size)")
         #expect(cases["scale-percent-five"]?.contactViews.first?.percent == 100, "at \(size)")
+        #expect(cases["kiosk-calibration-overdue"]?.kiosk?.role == .passerBy, "at \(size)")
+        #expect(cases["kiosk-operator-calibration-overdue"]?.kiosk?.role == .operator, "at \(size)")
+        #expect(cases["detail-calibrated"]?.screen.detail?.weighing?.calibration?.id == 12, "at \(size)")
+    }
+
+    /// The calibration's due line and the detail's calibration are drawn,
+    /// whole and clear of the rest (the promises above), at every size (issue 28).
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func theCalibrationsDueLineIsDrawn(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let expected = [
+            "scale-calibration-due": "Calibration due in 3 days", "scale-calibration-overdue": "Calibration overdue since 2026-11-30",
+            "kiosk-calibration-overdue": CalibrationDue.passerByOverdue,
+            "kiosk-operator-calibration-overdue": "Calibration overdue since 2026-11-30",
+            "detail-calibrated": "Calibrated 2026-11-05 (log #12)",
+        ]
+        let cases = ScreenCases.cases(parts[0], parts[1]).filter { expected[$0.name] != nil }
+        #expect(cases.count == expected.count)
+        for screen in cases {
+            // Wrapped on a narrow screen: its words, in order, over its lines.
+            let texts = screen.state.scene().texts(ScreenCases.metrics).map(\.text).joined(separator: " ")
+            let line = expected[screen.name] ?? ""
+            #expect(texts.contains(line), "\(screen.name) at \(size): \(line) in \(texts)")
+        }
     }
 
     /// In grams mode the indicator's marks are drawn, whole and clear of

@@ -23,8 +23,9 @@ extension HistoryStore {
             let insert = try prepare(
                 """
                 INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step, uuid,
-                    scale_mode, mode_low, mode_high, mode_grams)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                    scale_mode, mode_low, mode_high, mode_grams, calibration_id)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                    CASE WHEN ?14 THEN (SELECT max(id) FROM calibrations WHERE device = ?2 AND action != 'removed') END)
                 """)
             let settings = weighing.scaleMode.stored
             func finite(_ value: Double?) -> SQLiteValue? { value.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil } }
@@ -35,6 +36,7 @@ extension HistoryStore {
                 heaviest?.force.map(SQLiteValue.double), heaviest?.grams.map(SQLiteValue.double),
                 .text(weighing.units), finite(weighing.step), .text(uuid),
                 .text(weighing.scaleMode.name), finite(settings.low), finite(settings.high), finite(settings.grams),
+                .int(weighing.objects.contains { $0.grams != nil } ? 1 : 0),  // in grams: the calibration they came from
             ])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
@@ -110,13 +112,18 @@ extension HistoryStore {
     /// The whole weighing, objects in index order; nil when there is none with that id.
     public func weighing(id: Int64) throws -> Weighing? {
         let head = try prepare(
-            "SELECT taken_at, device, mode, units, step, scale_mode, mode_low, mode_high, mode_grams FROM weighings WHERE id = ?1")
+            """
+            SELECT w.taken_at, w.device, w.mode, w.units, w.step, w.scale_mode, w.mode_low, w.mode_high, w.mode_grams,
+                c.id, c.made_at
+            FROM weighings w LEFT JOIN calibrations c ON c.id = w.calibration_id WHERE w.id = ?1
+            """)
         head.bind([.int(id)])
         guard try head.step(fail: failure) else { return nil }
         var weighing = Weighing(
             id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
             mode: head.text(2), objects: [], units: head.text(3), step: head.double(4),
             scaleMode: ScaleMode(stored: head.text(5), low: head.double(6), high: head.double(7), grams: head.double(8)))
+        if head.double(9) != nil { weighing.calibration = CalibrationStamp(id: head.int(9), at: Self.date(head.int(10))) }
         let objects = try prepare(
             """
             SELECT idx, x, y, force, grams, stable, tare, verdict FROM objects

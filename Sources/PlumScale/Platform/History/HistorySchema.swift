@@ -81,6 +81,30 @@ extension HistoryStore {
         ALTER TABLE weighings ADD COLUMN mode_grams REAL;
         ALTER TABLE objects ADD COLUMN verdict TEXT CHECK (verdict IN ('under', 'ok', 'over'));
         """,
+        // v7: the calibration log (issue 28): each calibration saved,
+        // replaced or removed, with who did it, its points (JSON) and fit;
+        // append-only, the triggers refuse any change. Each weighing in
+        // grams names the device's latest row when it was saved (older
+        // weighings: NULL, their calibration was never logged).
+        """
+        CREATE TABLE calibrations(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            made_at INTEGER NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('user', 'operator')),
+            device TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('saved', 'replaced', 'removed')),
+            points TEXT NOT NULL,
+            slope REAL,
+            intercept REAL,
+            r_squared REAL,
+            max_residual_g REAL);
+        CREATE INDEX calibrations_by_device ON calibrations(device, id);
+        CREATE TRIGGER calibrations_never_updated BEFORE UPDATE ON calibrations
+            BEGIN SELECT RAISE(ABORT, 'the calibration log is append-only'); END;
+        CREATE TRIGGER calibrations_never_deleted BEFORE DELETE ON calibrations
+            BEGIN SELECT RAISE(ABORT, 'the calibration log is append-only'); END;
+        ALTER TABLE weighings ADD COLUMN calibration_id INTEGER REFERENCES calibrations(id);
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

@@ -31,6 +31,16 @@ public final class HistoryService {
         ownedDirectory = dir
     }
 
+    /// The latest row of the calibration log per device, for the core at
+    /// start (`HistoryResult.calibrations`).
+    public func latestCalibrations() -> HistoryResult {
+        do {
+            return .calibrations(try store.latestCalibrations())
+        } catch {
+            return .failed("the calibration log cannot be read: \(error)")
+        }
+    }
+
     /// How many weighings wait in the outbox for the broker, as stored.
     public func fleetQueued() throws -> Int { try store.outboxCount() }
 
@@ -77,10 +87,14 @@ public final class HistoryService {
             case .delete(let id):
                 _ = try store.delete(id: id)
                 return .deleted(id: id)
-            case .saveCalibration(let device, let points):
+            case .saveCalibration(let device, let points, let role):
                 guard let configPath else { return .failed("calibration not saved: no config file (set --config)") }
-                try ConfigFile.saveCalibration(points, device: device, to: configPath)
-                return .calibrationSaved(device: device, points: points)
+                // The config file first, inside the log's transaction: the
+                // log never has a calibration the file does not (CalibrationLog.swift).
+                let logged = try store.logCalibration(points, device: device, role: role, at: now) {
+                    try ConfigFile.saveCalibration(points, device: device, to: configPath)
+                }
+                return .calibrationSaved(device: device, points: points, logged: logged.stamp, logProblem: logged.problem)
             case .export(let id):
                 guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
                 try OutputFile.createDirectories(exportDirectory, mode: 0o700)
