@@ -12,7 +12,7 @@ import Testing
 /// PlumScale inside on SDL's wayland driver, as the unprivileged user the
 /// unit names. station-test.service (scripts/station/cage-test.sh) writes
 /// down what systemd and logind said. One VM run.
-@Suite(.serialized, .needsStationSystemd)
+@Suite(.serialized, .needsStationCage)
 struct CageStationTests {
     @Test func theCageUnitOnTheConsole() throws {
         let directory = Paths.temporaryDirectory("station-cage")
