@@ -1,0 +1,80 @@
+import Foundation
+
+@testable import PlumScale
+
+/// A replay written the way a person would go: each tap aimed where the
+/// screen shows the button or row at that moment, found in the state
+/// document of a render of the replay so far (as a person looks before
+/// touching). Times in seconds from the replay's start, positions in
+/// layout pixels of `size`.
+struct JourneyReplayPlan {
+    let size: (Int, Int)
+    /// Whether the panel measures force (the header's `pressure`).
+    let pressure: Bool
+    private(set) var lines: [String]
+    private let dir: URL
+
+    init(_ name: String, size: (Int, Int), pressure: Bool) {
+        self.size = size
+        self.pressure = pressure
+        dir = Paths.temporaryDirectory("journey-plan-\(name)")
+        lines = [#"{"plumscale-replay":1,"device":{"name":"journey panel","pressure":\#(pressure)}}"#]
+        try? "{}".write(to: dir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+    }
+
+    private func normalized(_ x: Double, _ y: Double) -> String {
+        String(format: #""x":%.5f,"y":%.5f"#, x / Double(size.0), y / Double(size.1))
+    }
+
+    /// A finger down at (x, y); `force` only on a panel that measures it.
+    mutating func down(_ id: Int, at t: Double, x: Double, y: Double, force: Double? = nil) {
+        let p = force.map { String(format: #","pressure":%.3f"#, $0) } ?? ""
+        lines.append(#"{"t":\#(t),"type":"down","id":\#(id),\#(normalized(x, y))\#(p)}"#)
+    }
+
+    mutating func move(_ id: Int, at t: Double, x: Double, y: Double, force: Double? = nil) {
+        let p = force.map { String(format: #","pressure":%.3f"#, $0) } ?? ""
+        lines.append(#"{"t":\#(t),"type":"move","id":\#(id),\#(normalized(x, y))\#(p)}"#)
+    }
+
+    mutating func up(_ id: Int, at t: Double) { lines.append(#"{"t":\#(t),"type":"up","id":\#(id)}"#) }
+
+    mutating func key(_ name: String, at t: Double) { lines.append(#"{"t":\#(t),"type":"key","key":"\#(name)"}"#) }
+
+    /// The state document after the replay so far, at `t`.
+    func state(at t: Double) throws -> [String: Any] {
+        let file = dir.appendingPathComponent("prefix.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("prefix.json")
+        let db = dir.appendingPathComponent("prefix-\(UUID().uuidString.prefix(8)).db")
+        defer { try? FileManager.default.removeItem(at: db) }
+        let result = try runPlumscale(
+            [
+                "render", "--replay", file.path, "--at", "\(t)", "--size", "\(size.0)x\(size.1)", "--out",
+                dir.appendingPathComponent("prefix.png").path, "--state", state.path, "--db", db.path,
+                "--config", dir.appendingPathComponent("config.json").path,
+            ], timeout: 120)
+        guard result.status == 0 else { throw WaitFailure("render of the plan at \(t) s: \(result.stderr)") }
+        return try readJSON(state)
+    }
+
+    /// A short tap (0.1 s) at (x, y).
+    mutating func tap(at t: Double, x: Double, y: Double, id: Int) {
+        down(id, at: t, x: x, y: y, force: pressure ? 0.3 : nil)
+        up(id, at: t + 0.1)
+    }
+
+    /// A tap on the element named `name` where the screen shows it at `t`.
+    mutating func tap(_ name: String, at t: Double, id: Int) throws {
+        let state = try state(at: t)
+        guard let at = Journey.element(name, in: state) else {
+            throw WaitFailure("no \(name) at \(t) s: \(state["elements"] ?? "")")
+        }
+        tap(at: t, x: Double(at.0), y: Double(at.1), id: id)
+    }
+
+    /// The history's rows at `t`, top first: weighing id and centre.
+    func rows(at t: Double) throws -> [(id: Int, center: (Double, Double))] {
+        JourneyHistoryTests.rows(try state(at: t)).map { ($0.id, (Double($0.center.0), Double($0.center.1))) }
+    }
+}
