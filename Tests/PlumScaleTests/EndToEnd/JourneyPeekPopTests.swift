@@ -172,3 +172,93 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: export.path), "Export wrote \(export.path)")
     }
 }
+
+/// Journey: Peek & Pop by a touch held still, on a panel that reports
+/// positions only (issue 23), at 800x480.
+extension JourneyPeekPopTests {
+    @Test func peekPopActAndDeleteByTouchHold() throws {
+        var plan = JourneyReplayPlan("peekpop-hold", size: (800, 480), pressure: false)
+        let history = Self.recordThreeAndOpenHistory(&plan)
+        let rows = try plan.rows(at: history)
+        guard rows.count == 3 else {
+            Issue.record("three weighings recorded by the plan: \(rows.map(\.id))")
+            return
+        }
+        // Held 1.2 s: the preview (at 0.5 s), which stays up once lifted.
+        plan.down(10, at: 12.0, x: rows[0].center.0, y: rows[0].center.1)
+        plan.up(10, at: 13.2)
+        // A tap on it opens it.
+        plan.tap(at: 16.0, x: 400, y: 200, id: 11)
+        plan.key("escape", at: 18.5)
+        // Held 2.5 s: it pops open at 1.5 s.
+        plan.down(12, at: 21.0, x: rows[1].center.0, y: rows[1].center.1)
+        plan.up(12, at: 23.5)
+        plan.key("escape", at: 24.0)
+        // Held to the preview, then a tap outside it closes it.
+        plan.down(13, at: 26.5, x: rows[0].center.0, y: rows[0].center.1)
+        plan.up(13, at: 27.5)
+        plan.tap(at: 29.0, x: 30, y: 460, id: 14)
+        // A quick tap opens a row at once.
+        plan.tap(at: 32.5, x: rows[2].center.0, y: rows[2].center.1, id: 15)
+        plan.key("escape", at: 36.0)
+        // Held, then swiped up: the actions; Delete there.
+        Self.swipeUp(&plan, id: 16, row: rows[0].center, at: 37.0)
+        try plan.tap("delete", at: 41.5, id: 17)
+        try plan.tap("delete", at: 45.0, id: 18)
+        // A tap opens the detail; Delete there.
+        let left = try plan.rows(at: 47.0)
+        guard let first = left.first else {
+            Issue.record("rows left after the preview's delete: \(left.map(\.id))")
+            return
+        }
+        plan.tap(at: 48.0, x: first.center.0, y: first.center.1, id: 19)
+        try plan.tap("delete", at: 51.5, id: 20)
+        try plan.tap("delete-for-good", at: 55.0, id: 21)
+
+        let journey = try Journey("peekpop-hold", size: plan.size, replay: plan.lines)
+        let shots = Shots(journey)
+        func detail(of id: Int, _ state: [String: Any], _ what: String) {
+            #expect(state["screen"] as? String == "detail", "\(what): \(state["screen"] ?? "")")
+            let texts = Journey.texts(state)
+            #expect(texts.contains { $0.hasPrefix("Weighing #\(id)") }, "\(what), of weighing #\(id): \(texts)")
+        }
+        try shots.take("history", at: history) { state in
+            #expect(state["mode"] as? String == "position", "a panel without force: \(state["mode"] ?? "")")
+            #expect(Self.rowIDs(state) == rows.map(\.id), "three rows: \(Self.rowIDs(state))")
+        }
+        try shots.take("held-peek", at: 12.9, idle: false) { state in
+            #expect(Self.phase(state) == "peek", "held still 0.9 s: the preview: \(state["peek"] ?? "")")
+            #expect(Self.hint(state) == "keep holding to open · swipe up for actions", "\(Self.hint(state))")
+        }
+        try shots.take("lifted-preview-stays", at: 14.5, sleeps: true) { state in
+            #expect(Self.phase(state) == "peek", "lifted before the pop, the preview stays: \(state["peek"] ?? "")")
+            #expect(Self.hint(state) == "tap it to open · swipe it up for actions · tap outside to close", "\(Self.hint(state))")
+        }
+        try shots.take("tapped-open", at: 17.5) { state in detail(of: rows[0].id, state, "a tap on the preview opens it") }
+        try shots.take("back", at: 20.0) { state in #expect(state["screen"] as? String == "history") }
+        try shots.take("held-pop", at: 23.0, idle: false) { state in detail(of: rows[1].id, state, "held 2 s: popped open") }
+        try shots.take("back-again", at: 25.5) { state in #expect(state["screen"] as? String == "history") }
+        try shots.take("closed-outside", at: 30.5) { state in
+            let closed = Self.phase(state) == "none" && state["screen"] as? String == "history"
+            #expect(closed, "a tap outside closes it: \(state["peek"] ?? "")")
+        }
+        try shots.take("tap-opens", at: 34.0) { state in detail(of: rows[2].id, state, "a quick tap opens at once") }
+        try shots.take("actions", at: 39.5, sleeps: true) { state in
+            #expect(Self.phase(state) == "actions", "held and swiped up: the actions: \(state["peek"] ?? "")")
+        }
+        try shots.take("preview-confirm", at: 43.0) { state in
+            #expect(Self.phase(state) == "confirmDelete", "the preview asks first: \(state["peek"] ?? "")")
+        }
+        try shots.take("preview-deleted", at: 46.5) { state in
+            #expect(Self.rowIDs(state) == rows.dropFirst().map(\.id), "deleted from the preview: \(Self.rowIDs(state))")
+        }
+        try shots.take("detail", at: 49.5) { state in detail(of: first.id, state, "a tap opens it") }
+        try shots.take("detail-confirm", at: 53.0) { state in
+            #expect(Journey.element("delete-for-good", in: state) != nil, "the detail asks first: \(state["elements"] ?? "")")
+        }
+        try shots.take("detail-deleted", at: 56.5) { state in
+            #expect(Self.rowIDs(state) == left.dropFirst().map(\.id), "deleted from the detail: \(Self.rowIDs(state))")
+        }
+        try shots.check()
+    }
+}
