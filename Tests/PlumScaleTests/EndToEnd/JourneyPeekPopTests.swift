@@ -48,34 +48,6 @@ import Testing
         plan.up(id, at: t + 1.5)
     }
 
-    /// Shots taken as the replay plays, each with what it must show; checked once it has played.
-    final class Shots {
-        let journey: Journey
-        private var taken: [(Journey.Shot, ([String: Any]) -> Void)] = []
-        init(_ journey: Journey) { self.journey = journey }
-
-        /// At `t` s of the replay: a held finger keeps the program ticking
-        /// (`idle: false`) while its picture stands still.
-        /// `sleeps`: nothing moves on the screen, so the program must sit
-        /// idle (asleep, no CPU time) within a second of `t`.
-        func take(
-            _ title: String, at t: Double, idle: Bool = true, sleeps: Bool = false, _ expect: @escaping ([String: Any]) -> Void
-        ) throws {
-            if sleeps {
-                let origin = try waitFor("the recording's header", timeout: 10) { journey.recordingStarted }
-                try waitFor("\(t) s of the replay", timeout: 120) { Date().timeIntervalSince(origin) >= t ? true : nil }
-                #expect(throws: Never.self, "\(title): the program sleeps while nothing moves") {
-                    try journey.app.waitUntilIdle(quiet: 0.5, timeout: 1.5)
-                }
-            }
-            taken.append((try journey.shoot(title, atReplayTime: t, idle: idle), expect))
-        }
-
-        func check() throws {
-            for (shot, expect) in taken { expect(try journey.check(shot)) }
-        }
-    }
-
     @Test func peekPopActAndDeleteByForce() throws {
         var plan = JourneyReplayPlan("peekpop-force", size: (1280, 720), pressure: true)
         let history = Self.recordThreeAndOpenHistory(&plan)
@@ -113,7 +85,7 @@ import Testing
         try plan.tap("delete", at: 52.0, id: 20)
 
         let journey = try Journey("peekpop-force", size: plan.size, replay: plan.lines)
-        let shots = Shots(journey)
+        let shots = JourneyShots(journey)
         try shots.take("recorded", at: 8.8) { state in #expect(state["screen"] as? String == "scale") }
         try shots.take("history", at: history) { state in
             #expect(Self.rowIDs(state) == rows.map(\.id), "three rows: \(Self.rowIDs(state))")
@@ -216,7 +188,7 @@ extension JourneyPeekPopTests {
         try plan.tap("delete-for-good", at: 55.0, id: 21)
 
         let journey = try Journey("peekpop-hold", size: plan.size, replay: plan.lines)
-        let shots = Shots(journey)
+        let shots = JourneyShots(journey)
         func detail(of id: Int, _ state: [String: Any], _ what: String) {
             #expect(state["screen"] as? String == "detail", "\(what): \(state["screen"] ?? "")")
             let texts = Journey.texts(state)

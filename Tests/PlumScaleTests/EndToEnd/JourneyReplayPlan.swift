@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import PlumScale
 
@@ -76,5 +77,33 @@ struct JourneyReplayPlan {
     /// The history's rows at `t`, top first: weighing id and centre.
     func rows(at t: Double) throws -> [(id: Int, center: (Double, Double))] {
         JourneyHistoryTests.rows(try state(at: t)).map { ($0.id, (Double($0.center.0), Double($0.center.1))) }
+    }
+}
+
+/// Shots taken as the replay plays, each with what it must show; checked once it has played.
+final class JourneyShots {
+    let journey: Journey
+    private var taken: [(Journey.Shot, ([String: Any]) -> Void)] = []
+    init(_ journey: Journey) { self.journey = journey }
+
+    /// At `t` s of the replay: a held finger keeps the program ticking
+    /// (`idle: false`) while its picture stands still.
+    /// `sleeps`: nothing moves on the screen, so the program must sit
+    /// idle (asleep, no CPU time) within a second of `t`.
+    func take(
+        _ title: String, at t: Double, idle: Bool = true, sleeps: Bool = false, _ expect: @escaping ([String: Any]) -> Void
+    ) throws {
+        if sleeps {
+            let origin = try waitFor("the recording's header", timeout: 10) { journey.recordingStarted }
+            try waitFor("\(t) s of the replay", timeout: 120) { Date().timeIntervalSince(origin) >= t ? true : nil }
+            #expect(throws: Never.self, "\(title): the program sleeps while nothing moves") {
+                try journey.app.waitUntilIdle(quiet: 0.5, timeout: 1.5)
+            }
+        }
+        taken.append((try journey.shoot(title, atReplayTime: t, idle: idle), expect))
+    }
+
+    func check() throws {
+        for (shot, expect) in taken { expect(try journey.check(shot)) }
     }
 }
