@@ -12,15 +12,23 @@ struct JourneyReplayPlan {
     let size: (Int, Int)
     /// Whether the panel measures force (the header's `pressure`).
     let pressure: Bool
-    private(set) var lines: [String]
+    private let header: String
+    /// The events by time, in the order they were planned where times tie.
+    private var events: [(t: Double, line: String)] = []
+    /// The replay file's lines: the header, then the events in time order.
+    var lines: [String] { [header] + events.enumerated().sorted { ($0.1.t, $0.0) < ($1.1.t, $1.0) }.map(\.1.line) }
     private let dir: URL
 
-    init(_ name: String, size: (Int, Int), pressure: Bool) {
+    /// What the program is run with (`--kiosk`), for the plan's renders too.
+    private let arguments: [String]
+
+    init(_ name: String, size: (Int, Int), pressure: Bool, arguments: [String] = [], config: String = "{}") {
         self.size = size
         self.pressure = pressure
+        self.arguments = arguments
         dir = Paths.temporaryDirectory("journey-plan-\(name)")
-        lines = [#"{"plumscale-replay":1,"device":{"name":"journey panel","pressure":\#(pressure)}}"#]
-        try? "{}".write(to: dir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
+        header = #"{"plumscale-replay":1,"device":{"name":"journey panel","pressure":\#(pressure)}}"#
+        try? config.write(to: dir.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
     }
 
     private func normalized(_ x: Double, _ y: Double) -> String {
@@ -30,17 +38,29 @@ struct JourneyReplayPlan {
     /// A finger down at (x, y); `force` only on a panel that measures it.
     mutating func down(_ id: Int, at t: Double, x: Double, y: Double, force: Double? = nil) {
         let p = force.map { String(format: #","pressure":%.3f"#, $0) } ?? ""
-        lines.append(#"{"t":\#(t),"type":"down","id":\#(id),\#(normalized(x, y))\#(p)}"#)
+        events.append((t, #"{"t":\#(t),"type":"down","id":\#(id),\#(normalized(x, y))\#(p)}"#))
     }
 
     mutating func move(_ id: Int, at t: Double, x: Double, y: Double, force: Double? = nil) {
         let p = force.map { String(format: #","pressure":%.3f"#, $0) } ?? ""
-        lines.append(#"{"t":\#(t),"type":"move","id":\#(id),\#(normalized(x, y))\#(p)}"#)
+        events.append((t, #"{"t":\#(t),"type":"move","id":\#(id),\#(normalized(x, y))\#(p)}"#))
     }
 
-    mutating func up(_ id: Int, at t: Double) { lines.append(#"{"t":\#(t),"type":"up","id":\#(id)}"#) }
+    mutating func up(_ id: Int, at t: Double) { events.append((t, #"{"t":\#(t),"type":"up","id":\#(id)}"#)) }
 
-    mutating func key(_ name: String, at t: Double) { lines.append(#"{"t":\#(t),"type":"key","key":"\#(name)"}"#) }
+    mutating func key(_ name: String, at t: Double) { events.append((t, #"{"t":\#(t),"type":"key","key":"\#(name)"}"#)) }
+
+    /// The window told its own size again every 0.1 s from `start` to
+    /// `end`: the program draws the same frame anew, as it does while a
+    /// replay moves. (cage shows an idle fullscreen client's frames by
+    /// scanning them out, and grim then gets black: docs/kiosk.md.)
+    mutating func keepDrawing(from start: Double, to end: Double) {
+        var t = start
+        while t <= end {
+            events.append((t, String(format: #"{"t":%.2f,"type":"resize","width":%d,"height":%d}"#, t, size.0, size.1)))
+            t += 0.1
+        }
+    }
 
     /// The state document after the replay so far, at `t`.
     func state(at t: Double) throws -> [String: Any] {
@@ -54,7 +74,7 @@ struct JourneyReplayPlan {
                 "render", "--replay", file.path, "--at", "\(t)", "--size", "\(size.0)x\(size.1)", "--out",
                 dir.appendingPathComponent("prefix.png").path, "--state", state.path, "--db", db.path,
                 "--config", dir.appendingPathComponent("config.json").path,
-            ], timeout: 120)
+            ] + arguments, timeout: 120)
         guard result.status == 0 else { throw WaitFailure("render of the plan at \(t) s: \(result.stderr)") }
         return try readJSON(state)
     }

@@ -135,29 +135,49 @@ final class Journey {
 
     /// The shot compared with render's frame of its moment; its state document.
     func check(_ shot: Shot) throws -> [String: Any] {
-        let (title, stem, at) = (shot.title, shot.stem, shot.at)
-        let image = try Image.load(shot.window)
+        try Self.compare(
+            try Image.load(shot.window), with: input, at: shot.at, size: size, config: config, arguments: extra, dir: dir,
+            stem: shot.stem, what: "\(name) \(shot.title)")
+    }
+
+    /// A picture of the screen (`window`) compared with render's frame of
+    /// `recording` at `at` s, within 16 levels but for 0.1% of the pixels;
+    /// the state document of that moment. Render starts from `config` and
+    /// a fresh store (it saves what the recording saves). Files go in `dir`.
+    static func compare(
+        _ window: Image, with recording: URL, at: Double, size: (Int, Int), config: String, arguments: [String], dir: URL, stem: String,
+        what: String
+    ) throws -> [String: Any] {
+        let (state, differing, allowed) = try differences(
+            window, with: recording, at: at, size: size, config: config, arguments: arguments, dir: dir, stem: stem, what: what)
+        #expect(
+            differing <= allowed,
+            "\(what): the screen differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
+        return state
+    }
+
+    /// What `compare` measures, without judging it: the state document,
+    /// the pixels that differ and how many may.
+    static func differences(
+        _ window: Image, with recording: URL, at: Double, size: (Int, Int), config: String, arguments: [String], dir: URL, stem: String,
+        what: String
+    ) throws -> (state: [String: Any], differing: Int, allowed: Int) {
         let rendered = dir.appendingPathComponent("\(stem)-render.png").path
         let state = dir.appendingPathComponent("\(stem)-state.json")
         let stepConfig = dir.appendingPathComponent("\(stem)-config.json")
         try config.write(to: stepConfig, atomically: true, encoding: .utf8)
         let result = try runPlumscale(
             [
-                "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
-                // A fresh store each step: render saves what the replay saves.
-                "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
+                "render", "--replay", recording.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out",
+                rendered, "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
                 "--config", stepConfig.path,
-            ] + extra, timeout: 120)
-        #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
+            ] + arguments, timeout: 120)
+        #expect(result.status == 0, "\(what): render: \(result.stderr)")
         let expected = try Image.load(rendered)
         let differing =
-            GeometryMatchesSpansTests.unmatched(image, expected, tolerance: 16)
-            + GeometryMatchesSpansTests.unmatched(expected, image, tolerance: 16)
-        let allowed = expected.width * expected.height / 1000
-        #expect(
-            differing <= allowed,
-            "\(name) \(title): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
-        return try readJSON(state)
+            GeometryMatchesSpansTests.unmatched(window, expected, tolerance: 16)
+            + GeometryMatchesSpansTests.unmatched(expected, window, tolerance: 16)
+        return (try readJSON(state), differing, expected.width * expected.height / 1000)
     }
 
     /// The centre of the element named `name` (a button's id: "calibrate", "kiosk-leave"), nil when the screen has none.
