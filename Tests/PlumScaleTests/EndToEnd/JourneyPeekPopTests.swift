@@ -32,12 +32,13 @@ import Testing
             plan.key("space", at: t + 2.0)
             plan.up(i + 1, at: t + 2.3)
         }
-        plan.key("h", at: 9.5)
+        plan.key("h", at: 10.0)
         return 10.5
     }
 
     /// Pressed with force until the preview shows, then swiped up: the actions.
-    static func swipeUp(_ plan: inout JourneyReplayPlan, id: Int, row: (Double, Double), at t: Double) {
+    /// Lifted `lift` s after the press.
+    static func swipeUp(_ plan: inout JourneyReplayPlan, id: Int, row: (Double, Double), at t: Double, lift: Double = 1.5) {
         let force: Double? = plan.pressure ? 0.45 : nil
         plan.down(id, at: t, x: row.0, y: row.1, force: plan.pressure ? 0.2 : nil)
         plan.move(id, at: t + 0.2, x: row.0, y: row.1, force: force)
@@ -45,7 +46,7 @@ import Testing
         plan.move(id, at: t + 0.7, x: row.0, y: row.1 + 2, force: force)
         plan.move(id, at: t + 0.8, x: row.0, y: row.1 - 40, force: force)
         plan.move(id, at: t + 0.9, x: row.0, y: row.1 - 100, force: force)
-        plan.up(id, at: t + 1.5)
+        plan.up(id, at: t + lift)
     }
 
     @Test func peekPopActAndDeleteByForce() throws {
@@ -67,26 +68,26 @@ import Testing
         plan.move(11, at: 21.4, x: rows[1].center.0, y: rows[1].center.1, force: 0.8)
         plan.up(11, at: 24.0)
         plan.key("escape", at: 24.5)
-        // The actions (the finger held up there until 28.5): Export, then Open from another preview.
-        Self.swipeUp(&plan, id: 12, row: rows[0].center, at: 27.0)
-        try plan.tap("export", at: 31.0, id: 13)
-        Self.swipeUp(&plan, id: 14, row: rows[1].center, at: 34.0)
-        try plan.tap("open", at: 37.0, id: 15)
+        // The actions (the finger held up there until 29.5): Export, then Open from another preview.
+        Self.swipeUp(&plan, id: 12, row: rows[0].center, at: 27.0, lift: 2.5)
+        try plan.tap("export", at: 32.0, id: 13)
+        Self.swipeUp(&plan, id: 14, row: rows[1].center, at: 35.0)
+        try plan.tap("open", at: 38.0, id: 15)
         // Delete from the detail, then from a preview.
-        try plan.tap("delete", at: 40.0, id: 16)
-        try plan.tap("delete-for-good", at: 43.0, id: 17)
-        let left = try plan.rows(at: 45.0)
+        try plan.tap("delete", at: 41.0, id: 16)
+        try plan.tap("delete-for-good", at: 44.0, id: 17)
+        let left = try plan.rows(at: 46.0)
         guard let remaining = left.first else {
             Issue.record("rows left after the detail's delete: \(left.map(\.id))")
             return
         }
-        Self.swipeUp(&plan, id: 18, row: remaining.center, at: 46.0)
-        try plan.tap("delete", at: 49.0, id: 19)
-        try plan.tap("delete", at: 52.0, id: 20)
+        Self.swipeUp(&plan, id: 18, row: remaining.center, at: 47.0)
+        try plan.tap("delete", at: 50.0, id: 19)
+        try plan.tap("delete", at: 53.0, id: 20)
 
         let journey = try Journey("peekpop-force", size: plan.size, replay: plan.lines)
         let shots = JourneyShots(journey)
-        try shots.take("recorded", at: 8.8) { state in #expect(state["screen"] as? String == "scale") }
+        try shots.take("recorded", at: 8.6) { state in #expect(state["screen"] as? String == "scale") }
         try shots.take("history", at: history) { state in
             #expect(Self.rowIDs(state) == rows.map(\.id), "three rows: \(Self.rowIDs(state))")
         }
@@ -107,36 +108,36 @@ import Testing
             #expect(Journey.texts(state).contains { $0.hasPrefix("Weighing #\(rows[1].id)") }, "the pressed row's: \(Journey.texts(state))")
         }
         try shots.take("back", at: 25.5) { state in #expect(state["screen"] as? String == "history") }
-        try shots.take("actions-held", at: 28.2, idle: false) { state in
+        try shots.take("actions-held", at: 28.9, idle: false) { state in
             #expect(Self.phase(state) == "actions", "swiped up: the actions: \(state["peek"] ?? "")")
         }
         // Found by this journey: with a preview or its actions left up and
         // no finger down, the program woke 60 times a second for nothing.
-        try shots.take("actions", at: 29.5, sleeps: true) { state in
+        try shots.take("actions", at: 30.2, sleeps: true) { state in
             #expect(Self.phase(state) == "actions", "the actions stay up once lifted: \(state["peek"] ?? "")")
             for action in ["open", "export", "delete"] {
                 #expect(Journey.element(action, in: state) != nil, "\(action) is offered: \(state["elements"] ?? "")")
             }
         }
-        try shots.take("exported", at: 32.0) { state in
+        try shots.take("exported", at: 33.0) { state in
             let texts = Journey.texts(state)
             #expect(texts.contains { $0.contains("weighing-\(rows[0].id).csv") }, "the notice says where: \(texts)")
         }
-        try shots.take("opened-from-actions", at: 38.0) { state in
+        try shots.take("opened-from-actions", at: 39.0) { state in
             #expect(state["screen"] as? String == "detail", "Open opens the detail: \(state["screen"] ?? "")")
             let texts = Journey.texts(state)
             #expect(texts.contains { $0.hasPrefix("Weighing #\(rows[1].id)") }, "of the previewed row: \(texts)")
         }
-        try shots.take("detail-confirm", at: 41.0) { state in
+        try shots.take("detail-confirm", at: 42.0) { state in
             #expect(Journey.element("delete-for-good", in: state) != nil, "the detail asks first: \(state["elements"] ?? "")")
         }
-        try shots.take("detail-deleted", at: 44.0) { state in
+        try shots.take("detail-deleted", at: 45.0) { state in
             #expect(state["screen"] as? String == "history" && !Self.rowIDs(state).contains(rows[1].id), "\(Self.rowIDs(state))")
         }
-        try shots.take("preview-confirm", at: 50.0) { state in
+        try shots.take("preview-confirm", at: 51.0) { state in
             #expect(Self.phase(state) == "confirmDelete", "the preview asks first: \(state["peek"] ?? "")")
         }
-        try shots.take("preview-deleted", at: 53.0) { state in
+        try shots.take("preview-deleted", at: 54.0) { state in
             #expect(Self.rowIDs(state) == left.dropFirst().map(\.id), "deleted from the preview: \(Self.rowIDs(state))")
         }
         try shots.check()
@@ -206,7 +207,12 @@ extension JourneyPeekPopTests {
             #expect(Self.phase(state) == "peek", "lifted before the pop, the preview stays: \(state["peek"] ?? "")")
             #expect(Self.hint(state) == "tap it to open · swipe it up for actions · tap outside to close", "\(Self.hint(state))")
         }
-        try shots.take("tapped-open", at: 17.5) { state in detail(of: rows[0].id, state, "a tap on the preview opens it") }
+        try shots.take("tapped-open", at: 17.5) { state in
+            detail(of: rows[0].id, state, "a tap on the preview opens it")
+            // Found by this journey: the detail said "no force (unsettled)"
+            // of a panel that measures no force, where nothing can settle.
+            #expect(Journey.texts(state).contains("1. no force"), "\(Journey.texts(state))")
+        }
         try shots.take("back", at: 20.0) { state in #expect(state["screen"] as? String == "history") }
         try shots.take("held-pop", at: 23.0, idle: false) { state in detail(of: rows[1].id, state, "held 2 s: popped open") }
         try shots.take("back-again", at: 25.5) { state in #expect(state["screen"] as? String == "history") }
