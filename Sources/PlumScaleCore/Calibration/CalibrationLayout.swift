@@ -53,7 +53,7 @@ struct CalibrationLayout {
             y += metrics.lineHeight * messageSize
         }
         y = messageTop + 3 * metrics.lineHeight * 15 + 4
-        add("mass: \(wizard.massText.isEmpty ? "–" : wizard.massText + " g") · points: \(wizard.points.count)", size: 18, color: .blue)
+        add(Self.status(of: wizard), size: 18, color: .blue)
         let progressTop = y
         if let progress { add("stable: \(Int(progress * 100))%", size: 18, color: .grey) }
         y = progressTop + metrics.lineHeight * 18 + Self.gap
@@ -91,6 +91,15 @@ struct CalibrationLayout {
         case .refused:
             break
         }
+    }
+
+    /// The wizard's line under its message: the mass typed so far, or, at
+    /// the review, what the fit to be saved weighs at full scale.
+    static func status(of wizard: CalibrationWizard) -> String {
+        if wizard.step == .review, let fit = wizard.fit {
+            return "fit: 100% = \(Plum.grams(fit.grams(forForce: 1))) · points: \(wizard.points.count)"
+        }
+        return "mass: \(wizard.massText.isEmpty ? "–" : wizard.massText + " g") · points: \(wizard.points.count)"
     }
 
     /// A full-width row at the top of `area`, at most `height` tall.

@@ -1,10 +1,10 @@
 import Foundation
 
 extension HistoryBrowser {
-    /// Momentum scrolling or a time-driven Peek & Pop in progress.
-    var isAnimating: Bool {
-        velocity != 0 || (peek.phase != .none && peek.phase != .pop) || press != nil
-    }
+    /// Momentum scrolling, or a press held (a long press goes by the
+    /// clock). A preview, its actions or its confirmation left up with no
+    /// finger down stand still: the program sleeps until input.
+    var isAnimating: Bool { velocity != 0 || press != nil }
 
     /// Where a point is, as Peek & Pop sees it.
     func target(at p: Point, size: Size) -> PeekTarget {

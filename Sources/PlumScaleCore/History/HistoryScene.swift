@@ -186,8 +186,10 @@ extension AppState {
             let mode = ForceMode(rawValue: weighing.mode) ?? .position
             for object in weighing.objects {
                 let value = object.grams.map { Plum.grams($0) } ?? Plum.label(force: object.force, mode: mode) ?? "no force"
+                // Only a reading can have been unsettled: "no force" was never one.
+                let unsettled = !object.stable && object.force != nil
                 let notes =
-                    (object.stable ? "" : " (unsettled)") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
+                    (unsettled ? " (unsettled)" : "") + (object.tare != 0 ? String(format: " NET, tare %.1f%%", object.tare * 100) : "")
                     + (object.verdict.map { " " + $0.text } ?? "")
                 let line = "\(object.index + 1). \(value)\(notes)"
                 let lineSize = metrics.size(fitting: line, width: listWidth, preferred: 18, minimum: 11)

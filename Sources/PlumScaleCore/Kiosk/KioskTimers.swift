@@ -46,8 +46,16 @@ extension AppState {
             self.kiosk?.pinPad = nil
             changed = true
         }
-        if kiosk.settings.autoRecord, screen == .scale, self.kiosk?.pinPad == nil { changed = autoRecord() || changed }
+        if autoRecordsNow { changed = autoRecord() || changed }
         return changed
+    }
+
+    /// Auto-record watches the scale screen only, with no PIN pad over it:
+    /// objects left on the glass behind the wizard, the history or the pad
+    /// are neither recorded nor waited for.
+    var autoRecordsNow: Bool {
+        guard let kiosk else { return false }
+        return kiosk.settings.autoRecord && screen == .scale && kiosk.pinPad == nil
     }
 
     /// The PIN pad opens (the corner held, or the chord): it says the
@@ -94,7 +102,7 @@ extension AppState {
             let remaining = kiosk.lockedUntil - now
             wakes.append(kiosk.lockedUntil - (remaining.rounded(.up) - 1))
         }
-        if kiosk.settings.autoRecord, !scale.isEmpty, source.mode != .position {
+        if autoRecordsNow, !scale.isEmpty, source.mode != .position {
             // Until the objects have settled, a tick each frame notices when
             // they do; then one when they will have stayed long enough, and
             // none once that set is recorded: a loaded kiosk can sleep.

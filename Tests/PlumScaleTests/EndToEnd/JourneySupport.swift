@@ -75,44 +75,109 @@ final class Journey {
 
     var stderr: String { (try? String(contentsOfFile: dir.appendingPathComponent("stderr").path, encoding: .utf8)) ?? "" }
 
+    /// A screenshot taken, and the moment of the recording it shows.
+    struct Shot {
+        let title: String
+        let stem: String
+        let at: Double
+        let window: String
+    }
+
     /// Waits until the program has drawn what it had to, then takes the
     /// step: the screenshot, the state document and frame of that moment,
     /// compared. Returns the state document. Pictures stay in `dir`.
+    /// `idle: false` takes it without waiting for the program to sleep: a
+    /// finger held on the history keeps it ticking while the picture stands still.
     @discardableResult
-    func step(_ title: String, after seconds: Double = 0) throws -> [String: Any] {
+    func step(_ title: String, after seconds: Double = 0, idle: Bool = true) throws -> [String: Any] {
+        try check(try shoot(title, after: seconds, idle: idle))
+    }
+
+    /// The step at `moment` s of the replay the window plays (its events
+    /// go in as they are recorded, so the recording's clock is the replay's).
+    @discardableResult
+    func step(_ title: String, atReplayTime moment: Double, idle: Bool = true) throws -> [String: Any] {
+        try check(try shoot(title, atReplayTime: moment, idle: idle))
+    }
+
+    /// The screenshot alone, at `moment` s of the replay: a replay's steps
+    /// come faster than each can be rendered, so they are shot as they
+    /// come and checked (`check`) once it has played.
+    func shoot(_ title: String, atReplayTime moment: Double, idle: Bool = true) throws -> Shot {
+        let origin = try waitFor("the recording's header", timeout: 10) { self.recordingStarted }
+        return try shoot(title, after: max(0, moment - Date().timeIntervalSince(origin)), idle: idle)
+    }
+
+    func shoot(_ title: String, after seconds: Double = 0, idle: Bool = true) throws -> Shot {
         steps += 1
         if seconds > 0 {
             let until = Date().addingTimeInterval(seconds)
             try waitFor("\(seconds) s to pass", timeout: seconds + 5) { Date() >= until ? true : nil }
         }
-        try app.waitUntilIdle(quiet: 0.5, timeout: 20)
-        let at = Date().timeIntervalSince(recordingStarted ?? started)
+        if idle { try app.waitUntilIdle(quiet: 0.5, timeout: 20) }
+        let origin = recordingStarted ?? started
+        let at = Date().timeIntervalSince(origin)
         let stem = String(format: "%02d-%@", steps, title)
         let root = dir.appendingPathComponent("\(stem)-window.png").path
         let grab = try Spawned("/usr/bin/import", ["-window", "root", root], environment: x.environment)
         #expect(grab.wait(timeout: 30) == 0, "\(name) \(title): import -window root")
-        let shot = try Image.load(root)
+        let took = Date().timeIntervalSince(origin) - at
+        log(String(format: "%@: at %.3f s, grabbed in %.3f s", stem, at, took))
+        return Shot(title: title, stem: stem, at: at, window: root)
+    }
+
+    /// What each step was, kept beside its pictures (`steps.log`).
+    private func log(_ line: String) {
+        let file = dir.appendingPathComponent("steps.log")
+        let old = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        try? (old + line + "\n").write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The shot compared with render's frame of its moment; its state document.
+    func check(_ shot: Shot) throws -> [String: Any] {
+        try Self.compare(
+            try Image.load(shot.window), with: input, at: shot.at, size: size, config: config, arguments: extra, dir: dir,
+            stem: shot.stem, what: "\(name) \(shot.title)")
+    }
+
+    /// A picture of the screen (`window`) compared with render's frame of
+    /// `recording` at `at` s, within 16 levels but for 0.1% of the pixels;
+    /// the state document of that moment. Render starts from `config` and
+    /// a fresh store (it saves what the recording saves). Files go in `dir`.
+    static func compare(
+        _ window: Image, with recording: URL, at: Double, size: (Int, Int), config: String, arguments: [String], dir: URL, stem: String,
+        what: String
+    ) throws -> [String: Any] {
+        let (state, differing, allowed) = try differences(
+            window, with: recording, at: at, size: size, config: config, arguments: arguments, dir: dir, stem: stem, what: what)
+        #expect(
+            differing <= allowed,
+            "\(what): the screen differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
+        return state
+    }
+
+    /// What `compare` measures, without judging it: the state document,
+    /// the pixels that differ and how many may.
+    static func differences(
+        _ window: Image, with recording: URL, at: Double, size: (Int, Int), config: String, arguments: [String], dir: URL, stem: String,
+        what: String
+    ) throws -> (state: [String: Any], differing: Int, allowed: Int) {
         let rendered = dir.appendingPathComponent("\(stem)-render.png").path
         let state = dir.appendingPathComponent("\(stem)-state.json")
         let stepConfig = dir.appendingPathComponent("\(stem)-config.json")
         try config.write(to: stepConfig, atomically: true, encoding: .utf8)
         let result = try runPlumscale(
             [
-                "render", "--replay", input.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out", rendered,
-                // A fresh store each step: render saves what the replay saves.
-                "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
+                "render", "--replay", recording.path, "--at", String(format: "%.3f", at), "--size", "\(size.0)x\(size.1)", "--out",
+                rendered, "--state", state.path, "--db", dir.appendingPathComponent("\(stem)-render.db").path,
                 "--config", stepConfig.path,
-            ] + extra, timeout: 120)
-        #expect(result.status == 0, "\(name) \(title): render: \(result.stderr)")
+            ] + arguments, timeout: 120)
+        #expect(result.status == 0, "\(what): render: \(result.stderr)")
         let expected = try Image.load(rendered)
         let differing =
-            GeometryMatchesSpansTests.unmatched(shot, expected, tolerance: 16)
-            + GeometryMatchesSpansTests.unmatched(expected, shot, tolerance: 16)
-        let allowed = expected.width * expected.height / 1000
-        #expect(
-            differing <= allowed,
-            "\(name) \(title): the window differs from render --at \(at) in \(differing) pixels (allowed \(allowed)); see \(dir.path)")
-        return try readJSON(state)
+            GeometryMatchesSpansTests.unmatched(window, expected, tolerance: 16)
+            + GeometryMatchesSpansTests.unmatched(expected, window, tolerance: 16)
+        return (try readJSON(state), differing, expected.width * expected.height / 1000)
     }
 
     /// The centre of the element named `name` (a button's id: "calibrate", "kiosk-leave"), nil when the screen has none.
