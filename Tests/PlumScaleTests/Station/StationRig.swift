@@ -45,7 +45,8 @@ enum StationRig {
     static let systemdUnavailable: String? = {
         if let reason = unavailable { return reason }
         guard ProcessInfo.processInfo.environment["PLUMSCALE_STATION_SYSTEMD"] == "1" else {
-            return "the console kiosk's systemd VM takes about 5.5 minutes under TCG: it runs with PLUMSCALE_STATION_SYSTEMD=1 make test-station"
+            return "the console kiosk's systemd VM takes about 5.5 minutes under TCG: "
+                + "it runs with PLUMSCALE_STATION_SYSTEMD=1 make test-station"
         }
         return nil
     }()
