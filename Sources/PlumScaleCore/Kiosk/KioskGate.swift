@@ -23,7 +23,7 @@ extension ScaleAction: GatedAction {
         switch self {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
-        case .modeTapped, .sampleTapped: .chooseMode
+        case .modeTapped, .sampleTapped, .referenceTapped: .chooseMode
         case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped, .presetTareTapped: nil
         }
     }

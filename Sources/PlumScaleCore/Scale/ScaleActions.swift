@@ -15,6 +15,9 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     case sampleTapped = "sample"
     /// A preset tare (PT): a mass typed, not weighed (PresetTare.swift).
     case presetTareTapped = "preset-tare"
+    /// Percent mode: the object on the scale (the heaviest of several)
+    /// becomes the reference that reads 100% (PercentReference.swift).
+    case referenceTapped = "reference"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -30,6 +33,7 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .modeTapped: .character("m")
         case .sampleTapped: .character("n")
         case .presetTareTapped: .character("p")
+        case .referenceTapped: .character("r")
         case .quitPressed: .escape
         }
     }
@@ -151,6 +155,7 @@ extension AppState {
         case .modeTapped: modeTapped()
         case .sampleTapped: sampleTapped()
         case .presetTareTapped: presetTareTapped()
+        case .referenceTapped: referenceTapped()
         case .quitPressed: quit()
         }
         return true

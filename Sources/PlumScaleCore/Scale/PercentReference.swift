@@ -1,0 +1,23 @@
+/// Percent of a reference on the scale screen: `r` makes the object on the
+/// scale (the heaviest, when there are several) the reference, which then
+/// reads 100% and every other object its percentage of it.
+extension AppState {
+    mutating func referenceTapped() {
+        guard case .percent = scaleMode else {
+            show("A reference object: choose percent of a reference first (m).", seconds: 4)
+            return
+        }
+        let shown = shownContacts().filter { $0.weighed && $0.hasGrams && !$0.overload && $0.grams > 0 }
+        guard let reference = shown.first(where: \.heaviest) ?? shown.max(by: { $0.grams < $1.grams }) else {
+            show("Place the reference object, then r.", seconds: 4)
+            return
+        }
+        guard reference.stable else {
+            show("Waiting for a stable reading: r again once it is.", seconds: 3)
+            return
+        }
+        scaleMode = .percent(referenceGrams: reference.grams)
+        let mass = reference.format.text(grams: reference.grams) ?? "?"
+        show(shown.count == 1 ? "Reference \(mass): it reads 100%" : "Reference: the heaviest, \(mass), reads 100%", seconds: 4)
+    }
+}
