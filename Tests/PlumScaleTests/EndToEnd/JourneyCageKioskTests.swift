@@ -76,19 +76,9 @@ struct JourneyCageKioskTests {
         env["WLR_LIBINPUT_NO_DEVICES"] = "1"
         // Drawn as render draws (the GPU path has its own test).
         env["SDL_RENDER_DRIVER"] = "software"
-        let log = dir.appendingPathComponent("cage.log").path
-        let (path, args) = user.command(command[0], Array(command.dropFirst()))
-        let cage = try Spawned(path, args, environment: env, stdout: log, stderr: log)
-        defer {
-            if cage.isRunning { cage.stop() }
-            for leftover in user.processes() { kill(leftover.pid, SIGKILL) }
-        }
-        let display = try session.waitForSocket(of: cage, log: log)
-        func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        try waitFor("plumscale to take its input", timeout: 30) { () -> Bool? in
-            guard cage.isRunning else { throw WaitFailure("cage exited: \(text())") }
-            return text().contains("plumscale: info: input: replay") ? true : nil
-        }
+        let running = try session.startCage(command, environment: env, log: dir.appendingPathComponent("cage.log").path)
+        defer { running.end() }
+        let (cage, display, text) = (running.process, running.display, running.text)
         #expect(text().contains("plumscale: info: video: wayland driver"), "\(text())")
         let origin = try waitFor("the recording's header", timeout: 10) { () -> Date? in
             guard let head = (try? String(contentsOf: recording, encoding: .utf8))?.split(separator: "\n").first,

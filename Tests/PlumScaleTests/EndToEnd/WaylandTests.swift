@@ -99,19 +99,9 @@ import Testing
         if driver == "x11" { env.removeValue(forKey: "SDL_VIDEODRIVER") }
         env["WLR_BACKENDS"] = "headless"
         env["WLR_RENDERER"] = "pixman"
-        let log = session.root.appendingPathComponent("cage.log").path
-        let (path, args) = user.command(command[0], Array(command.dropFirst()))
-        let cage = try Spawned(path, args, environment: env, stdout: log, stderr: log)
-        defer {
-            if cage.isRunning { cage.stop() }
-            for leftover in user.processes() { kill(leftover.pid, SIGKILL) }
-        }
-        let display = try session.waitForSocket(of: cage, log: log)
-        func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        try waitFor("plumscale to take its input", timeout: 30) { () -> Bool? in
-            guard cage.isRunning else { throw WaitFailure("cage exited: \(text())") }
-            return text().contains("plumscale: info: input: replay") ? true : nil
-        }
+        let running = try session.startCage(command, environment: env, log: session.root.appendingPathComponent("cage.log").path)
+        defer { running.end() }
+        let (cage, display, text) = (running.process, running.display, running.text)
         #expect(text().contains("plumscale: info: video: \(driver) driver"), "\(text())")
         #expect(text().contains("plumscale: info: kiosk: fullscreen"), "\(text())")
         let shots = try user.directory("grim")

@@ -122,6 +122,39 @@ struct WaylandSession {
         }
     }
 
+    /// cage running `command` as the test user, with its Wayland display,
+    /// once PlumScale inside took its replay; `end()` stops it and every
+    /// process of the user (call it in a `defer`).
+    struct Cage {
+        let process: Spawned
+        let display: String
+        let log: String
+        let user: TestUser
+
+        func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+        func end() {
+            if process.isRunning { process.stop() }
+            for leftover in user.processes() { kill(leftover.pid, SIGKILL) }
+        }
+    }
+
+    func startCage(_ command: [String], environment env: [String: String], log: String) throws -> Cage {
+        let (path, args) = user.command(command[0], Array(command.dropFirst()))
+        let process = try Spawned(path, args, environment: env, stdout: log, stderr: log)
+        do {
+            let cage = Cage(process: process, display: try waitForSocket(of: process, log: log), log: log, user: user)
+            try waitFor("plumscale to take its input", timeout: 30) { () -> Bool? in
+                guard process.isRunning else { throw WaitFailure("cage exited: \(cage.text())") }
+                return cage.text().contains("plumscale: info: input: replay") ? true : nil
+            }
+            return cage
+        } catch {
+            Cage(process: process, display: "", log: log, user: user).end()
+            throw error
+        }
+    }
+
     /// Runs a tool as the test user in this session, waits for it, returns its status and output.
     func run(_ path: String, _ arguments: [String], extra: [String: String] = [:], timeout: Double = 30) throws -> (Int32?, String) {
         let out = root.appendingPathComponent("out-\(UUID().uuidString.prefix(6))").path
