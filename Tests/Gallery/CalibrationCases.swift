@@ -34,11 +34,7 @@ extension ScreenCases {
         place(five, on: &passerBy)
         add("kiosk-calibration-overdue", passerBy)
         var operatorMode = dueState(width, height, daysAgo: 32, kiosk: true)
-        operatorMode.apply(InputEvent(time: 0, .touchDown(cornerTouch(operatorMode))))
-        settle(&operatorMode, until: 3.5)
-        operatorMode.apply(InputEvent(time: 3.5, .touchUp(id: 9)))
-        for (i, digit) in "2468".enumerated() { key(.character(digit), &operatorMode, at: 3.6 + Double(i) / 10) }
-        key(.enter, &operatorMode, at: 4.1)
+        unlock(&operatorMode)
         place(five, on: &operatorMode, at: 4.2)
         add("kiosk-operator-calibration-overdue", operatorMode)
         var detail = history(width, height)

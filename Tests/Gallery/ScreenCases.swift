@@ -65,6 +65,15 @@ package enum ScreenCases {
         }
     }
 
+    /// A kiosk's operator comes: the corner held 3.5 s, the PIN 2468 typed, Enter (until 4.1 s).
+    static func unlock(_ state: inout AppState) {
+        state.apply(InputEvent(time: 0, .touchDown(cornerTouch(state))))
+        settle(&state, until: 3.5)
+        state.apply(InputEvent(time: 3.5, .touchUp(id: 9)))
+        for (i, digit) in "2468".enumerated() { key(.character(digit), &state, at: 3.6 + Double(i) / 10) }
+        key(.enter, &state, at: 4.1)
+    }
+
     static func key(_ key: Key, _ state: inout AppState, at t: Double) {
         state.apply(InputEvent(time: t, .keyDown(key, modifiers: [])))
         state.apply(InputEvent(time: t, .keyUp(key, modifiers: [])))
@@ -310,11 +319,7 @@ package enum ScreenCases {
         add("kiosk-pin", kiosk)
         // The operator's scale: the right PIN, the bar at the top, objects on it.
         var operatorMode = state(width, height, config: config, kiosk: true)
-        operatorMode.apply(InputEvent(time: 0, .touchDown(cornerTouch(operatorMode))))
-        settle(&operatorMode, until: 3.5)
-        operatorMode.apply(InputEvent(time: 3.5, .touchUp(id: 9)))
-        for (i, digit) in "2468".enumerated() { key(.character(digit), &operatorMode, at: 3.6 + Double(i) / 10) }
-        key(.enter, &operatorMode, at: 4.1)
+        unlock(&operatorMode)
         place(five, on: &operatorMode, at: 4.2)
         add("kiosk-operator", operatorMode)
         return cases + calibrationCases(width, height)

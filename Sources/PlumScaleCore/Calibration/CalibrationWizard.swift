@@ -13,8 +13,13 @@ public struct CalibrationWizard: Equatable, Sendable {
 
     public internal(set) var step: Step
     public internal(set) var points: [CalibrationPoint] = []
+    /// The mass being typed (NumberEntry: digits and one decimal point).
+    var massEntry = NumberEntry(decimals: true, maxLength: 8)
     /// The mass being typed, as typed.
-    public internal(set) var massText = ""
+    public internal(set) var massText: String {
+        get { massEntry.typed }
+        set { massEntry = NumberEntry(decimals: true, maxLength: 8, typed: newValue) }
+    }
     public internal(set) var message: String
     /// Capture was pressed while the reading still moved: it is taken as
     /// soon as the reference is stable.
@@ -71,15 +76,12 @@ public struct CalibrationWizard: Equatable, Sendable {
 
     /// A digit (0...9) or the decimal point typed into the mass.
     mutating func type(_ character: Character) {
-        if character == "." {
-            if !massText.contains(".") { massText += massText.isEmpty ? "0." : "." }
-        } else if massText.count < 8 {
-            massText.append(character)
-        }
+        guard let action = NumberEntry.action(for: .character(character)) else { return }
+        _ = massEntry.reduce(action)
     }
 
     mutating func deleteLastCharacter() {
-        massText = String(massText.dropLast())
+        _ = massEntry.reduce(.backspacePressed)
     }
 
     /// The zero of the scale: no load reads force 0, which is 0 g. It is the

@@ -40,20 +40,21 @@ public enum HistoryListing {
                 TerminalText.visible(row.device),
             ]
         }
-        let table = [header] + body
+        return columns([header] + body) + "\(rows.count) of \(total) weighing\(total == 1 ? "" : "s")\n"
+    }
+
+    /// Lines of cells in aligned columns, two spaces apart; the last column
+    /// is not padded (the device name, which may be long).
+    public static func columns(_ table: [[String]]) -> String {
+        guard let header = table.first else { return "" }
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         var out = ""
         for line in table {
             let cells = line.enumerated().map { column, cell in
-                column == line.count - 1
-                    ? cell
-                    : cell.padding(
-                        toLength: widths[column],
-                        withPad: " ", startingAt: 0)
+                column == line.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }
             out += cells.joined(separator: "  ") + "\n"
         }
-        out += "\(rows.count) of \(total) weighing\(total == 1 ? "" : "s")\n"
         return out
     }
 }

@@ -16,17 +16,7 @@ public enum CalibrationListing {
                 TerminalText.visible(entry.device),
             ]
         }
-        let table = [header] + body
-        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-        var out = ""
-        for line in table {
-            let cells = line.enumerated().map { column, cell in
-                column == line.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }
-            out += cells.joined(separator: "  ") + "\n"
-        }
-        out += "\(entries.count) of \(total) calibration\(total == 1 ? "" : "s")\n"
-        return out
+        return HistoryListing.columns([header] + body) + "\(entries.count) of \(total) calibration\(total == 1 ? "" : "s")\n"
     }
 
     /// "200·force + 0.1", "-" for a removal.

@@ -1,4 +1,4 @@
-/// A number typed on the keyboard for the scale (a sample's pieces, a
+/// A number typed on the keyboard (a calibration reference's mass, a sample's pieces, a
 /// preset tare): digits, a decimal point where one is allowed, Backspace,
 /// Enter to confirm and Esc to cancel. A reducer of its own.
 public struct NumberEntry: Equatable, Sendable {
@@ -24,9 +24,11 @@ public struct NumberEntry: Equatable, Sendable {
         case confirmed(Double)
     }
 
-    public init(decimals: Bool, maxLength: Int) {
+    /// `typed`: a number already there (a coin's mass picked), cut to `maxLength`.
+    public init(decimals: Bool, maxLength: Int, typed: String = "") {
         self.decimals = decimals
         self.maxLength = maxLength
+        self.typed = String(typed.prefix(maxLength))
     }
 
     /// The action a key stands for while a number is typed; nil: a key the
