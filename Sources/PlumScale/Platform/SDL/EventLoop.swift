@@ -129,14 +129,17 @@ final class EventLoop {
             return feed(InputEvent(time: state.now, .fleet(fleet.sink.status)))
         }
         if let evdev, evdev.queue.woke(event) {
-            return evdev.queue.drain().forEach(apply)
+            for output in evdev.queue.drain() { apply(output) }
+            return
         }
         if store.answers.woke(event) {
             let now = Double(SDL_GetTicks64()) / 1000
-            return store.answers.drain().forEach { answer in feed(InputEvent(time: now, .history(answer))) }
+            for answer in store.answers.drain() { feed(InputEvent(time: now, .history(answer))) }
+            return
         }
         if let replay, replay.queue.woke(event) {
-            return replay.queue.drain().forEach { input in feed(input) }
+            for input in replay.queue.drain() { feed(input) }
+            return
         }
         if let mapping, mapping.take(event) { return }
         switch translation.translate(event, windowSize: window.size) {
