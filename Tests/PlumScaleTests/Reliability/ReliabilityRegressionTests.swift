@@ -75,12 +75,15 @@ import Testing
         var drawn = DrawnScene()
         _ = drawn.needsDrawing(state.scene())
         state.apply(InputEvent(time: 10, .tick))
-        #expect(drawn.needsDrawing(state.scene()))
+        let settled = drawn.needsDrawing(state.scene())
+        #expect(settled)
         #expect(state.scale.board.contacts.count == 2)
         state.apply(InputEvent(time: 10, .tick))
-        #expect(!drawn.needsDrawing(state.scene()), "nothing left to settle")
+        let again = drawn.needsDrawing(state.scene())
+        #expect(!again, "nothing left to settle")
         state.apply(InputEvent(time: 10.001, .tick))
-        #expect(drawn.needsDrawing(state.scene()))  // a redraw: the circle went
+        let expired = drawn.needsDrawing(state.scene())
+        #expect(expired)  // a redraw: the circle went
         #expect(state.scale.board.contacts.map(\.id) == [2])
         // A move keeps a contact alive.
         state.apply(InputEvent(time: 14, .touchMove(TouchSample(id: 2, x: 0.4, y: 0.5, pressure: 0.5))))
