@@ -9,7 +9,7 @@ extension AppState {
     /// Puts the device's total in `total` and, where the contacts disagree
     /// with it, rescales `shown` to its shares. Nothing without a total
     /// from the device, with nothing weighed, or in overload.
-    func takeDeviceTotal(into total: inout ScaleTotal, shown: inout [ShownContact], format: WeightFormat?) {
+    func takeDeviceTotal(into total: inout ScaleTotal, shown: inout [ContactView], format: WeightFormat?) {
         guard let device = scale.deviceTotal, total.count > 0, !total.overload, let contactsForce = total.force else { return }
         let net = device - (scale.deviceTotalTare ?? 0)
         let (rawSum, untared) = scale.netRawSum()
@@ -36,9 +36,9 @@ extension AppState {
         let forceFactor = deviceForce / contactsForce
         let gramsFactor = agreement.device / agreement.sum
         for i in shown.indices where shown[i].weighed {
-            shown[i].force *= forceFactor
-            shown[i].radius = Plum.radius(force: shown[i].force)
-            if shown[i].hasGrams { shown[i].grams *= gramsFactor }
+            shown[i].shownForce *= forceFactor
+            shown[i].radius = Plum.radius(force: shown[i].shownForce)
+            if shown[i].hasGrams { shown[i].shownGrams *= gramsFactor }
         }
     }
 }

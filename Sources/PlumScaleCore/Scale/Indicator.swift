@@ -31,7 +31,7 @@ public struct Indicator: Equatable, Sendable {
     public var minGrams: Double { Self.minSteps * format.stepGrams }
 
     /// The indicator for these contacts as shown, through `gramScale`.
-    init(gramScale: GramScale, format: WeightFormat, shown: [ShownContact]) {
+    init(gramScale: GramScale, format: WeightFormat, shown: [ContactView]) {
         self.format = format
         let steps = (gramScale.grams(forForce: Overload.threshold, tare: nil) ?? 0) / format.stepGrams
         // Down to d, but not a whole d down for a quotient a rounding short of it.
@@ -43,7 +43,7 @@ public struct Indicator: Equatable, Sendable {
         var overload = false
         for i in shown.indices where shown[i].weighed {
             let contact = shown[i]
-            gross += gramScale.grams(forForce: contact.force + contact.tare, tare: nil) ?? .nan
+            gross += gramScale.grams(forForce: contact.shownForce + contact.tare, tare: nil) ?? .nan
             if !contact.stable { stable = false }
             if contact.overload { overload = true }
             if let preset = contact.presetTare { presetTare = preset }

@@ -44,7 +44,7 @@ struct IndicatorRow {
 extension AppState {
     /// The indicator of the scale as shown: nil without grams (force mode
     /// with a calibration or the device's own grams).
-    func indicator(_ shown: [ShownContact]) -> Indicator? {
+    func indicator(_ shown: [ContactView]) -> Indicator? {
         guard source.mode == .force, let gramScale = scale.gramScale else { return nil }
         return Indicator(gramScale: gramScale, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams), shown: shown)
     }

@@ -7,8 +7,8 @@ extension AppState {
             show("A reference object: choose percent of a reference first (m).", seconds: 4)
             return
         }
-        let shown = shownContacts().filter { $0.weighed && $0.hasGrams && !$0.overload && $0.grams > 0 }
-        guard let reference = shown.first(where: \.heaviest) ?? shown.max(by: { $0.grams < $1.grams }) else {
+        let shown = shownContacts().filter { ($0.grams ?? 0) > 0 }
+        guard let reference = shown.first(where: \.heaviest) ?? shown.max(by: { $0.shownGrams < $1.shownGrams }) else {
             show("Place the reference object, then r.", seconds: 4)
             return
         }
@@ -16,8 +16,8 @@ extension AppState {
             show("Waiting for a stable reading: r again once it is.", seconds: 3)
             return
         }
-        scaleMode = .percent(referenceGrams: reference.grams)
-        let mass = reference.format.text(grams: reference.grams) ?? "?"
+        scaleMode = .percent(referenceGrams: reference.shownGrams)
+        let mass = reference.format.text(grams: reference.shownGrams) ?? "?"
         show(shown.count == 1 ? "Reference \(mass): it reads 100%" : "Reference: the heaviest, \(mass), reads 100%", seconds: 4)
     }
 }

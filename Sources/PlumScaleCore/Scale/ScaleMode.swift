@@ -89,7 +89,7 @@ public enum Verdict: String, Equatable, Sendable, Codable {
 }
 
 /// What the mode says of one mass: the verdict, the pieces or the percentage.
-struct ModeReading: Equatable {
+struct ModeReading: Equatable, Sendable {
     var verdict: Verdict?
     var pieces: Int?
     var percent: Double?

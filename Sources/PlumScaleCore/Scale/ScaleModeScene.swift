@@ -14,10 +14,10 @@ extension AppState {
     }
 
     /// What the mode makes of each contact in grams (and not in overload).
-    func applyMode(to shown: inout [ShownContact], format: WeightFormat?) {
+    func applyMode(to shown: inout [ContactView], format: WeightFormat?) {
         guard scaleMode != .weigh, let format else { return }
         for i in shown.indices where shown[i].hasGrams && !shown[i].overload {
-            shown[i].modeReading = ModeReading(scaleMode, grams: shown[i].grams, format: format)
+            shown[i].modeReading = ModeReading(scaleMode, grams: shown[i].shownGrams, format: format)
         }
     }
 

@@ -57,7 +57,7 @@ extension AppState {
 
     /// The circles as PlumDrawing draws them at full size: fills, then
     /// rings, so no ring is ever hidden; the labels come after, placed.
-    private func appendCircles(_ shown: [ShownContact], to scene: inout Scene) {
+    private func appendCircles(_ shown: [ContactView], to scene: inout Scene) {
         for i in shown.indices {
             if let fill = shown[i].fill {
                 scene.shapes.append(.disc(center: shown[i].position, radius: shown[i].radius, color: fill))
@@ -71,7 +71,7 @@ extension AppState {
 
     /// The reading under (or where it fits about) the circle: the label,
     /// the percentage beside grams, the overload warning.
-    private func appendReading(of shown: borrowing ShownContact, placer: inout LabelPlacer, to scene: inout Scene) {
+    private func appendReading(of shown: borrowing ContactView, placer: inout LabelPlacer, to scene: inout Scene) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
         let label = shown.label(mode: mode)
@@ -120,7 +120,7 @@ extension AppState {
 
     /// On the ring, before every text, so that none is covered: a filling
     /// dot while the reading settles, green when stable.
-    private func appendBadge(of shown: borrowing ShownContact, to scene: inout Scene) {
+    private func appendBadge(of shown: borrowing ContactView, to scene: inout Scene) {
         let position = shown.position
         let radius = shown.radius
         let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)

@@ -25,7 +25,7 @@ public struct ScaleTotal: Equatable, Sendable {
     public init() {}
 
     /// The total of contacts as shown, in `mode`.
-    init(_ shown: [ShownContact], mode: ForceMode) {
+    init(_ shown: [ContactView], mode: ForceMode) {
         guard mode != .position else { return }
         var grams = 0.0
         var force = 0.0
@@ -34,9 +34,9 @@ public struct ScaleTotal: Equatable, Sendable {
         // By index: each field read where it lies, no contact copied.
         for i in shown.indices where shown[i].weighed {
             count += 1
-            force += shown[i].force
+            force += shown[i].shownForce
             if shown[i].hasGrams {
-                grams += shown[i].grams
+                grams += shown[i].shownGrams
                 format = shown[i].format
             } else {
                 allGrams = false
@@ -59,9 +59,9 @@ public struct ScaleTotal: Equatable, Sendable {
     var value: Double? { overload ? nil : grams ?? force }
 }
 
-extension ShownContact {
+extension ContactView {
     /// What this contact adds to the total: its grams, else its force.
-    var value: Double { hasGrams ? grams : force }
+    var value: Double { hasGrams ? shownGrams : shownForce }
 }
 
 extension Plum {

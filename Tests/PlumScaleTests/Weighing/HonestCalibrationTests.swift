@@ -158,10 +158,10 @@ extension WeighingTests {
                     for force in probes {
                         for tare in [nil, 0.3, 0.979] as [Double?] {
                             let grams = try #require(scale.grams(forForce: force, tare: tare))
-                            var shown = ShownContact(id: 1, position: Point(0, 0), radius: 120)
-                            (shown.weighed, shown.hasGrams, shown.grams, shown.force) = (true, true, grams, force - (tare ?? 0))
-                            (shown.format, shown.net) = (format, tare != nil)
-                            let label = try #require(shown.label(mode: .force))
+                            var shown = ContactView(id: 1, position: Point(0, 0), radius: 120, mode: .force)
+                            (shown.weighed, shown.hasGrams, shown.shownGrams) = (true, true, grams)
+                            (shown.shownForce, shown.format, shown.net) = (force - (tare ?? 0), format, tare != nil)
+                            let label = try #require(shown.label)
                             Self.expectSane(label, unit: unit, decimals: format.decimals, table: table)
                             let total = try #require(ScaleTotal([shown, shown], mode: .force).label)
                             Self.expectSane(total, unit: unit, decimals: format.decimals, table: table)

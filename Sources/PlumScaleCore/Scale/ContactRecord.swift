@@ -1,51 +1,73 @@
-/// What the scale screen shows of one contact, without its label texts: a
-/// plain value (no strings, no references), so the scene gathers the
-/// contacts in an array freed without a pass over its elements, and writes
-/// the labels straight into its shapes. `ContactView` is made from it, so both say the same.
-struct ShownContact {
-    var id: Int
-    var position: Point
-    var radius: Double
-    /// The displayed force; meaningful only when `weighed`.
-    var force = 0.0
-    /// The grams; meaningful only when `hasGrams`.
-    var grams = 0.0
-    var tare = 0.0
-    /// The preset tare (grams) taken off `grams`, nil without one.
-    var presetTare: Double?
-    var stableProgress = 0.0
+/// One contact as it is shown: what the scene draws, the state document
+/// reports and the tests read, made once from the scale's reading. A plain
+/// value (no strings, no references), so the scene gathers the contacts in
+/// an array freed without a pass over its elements; the label texts are
+/// made when asked for.
+public struct ContactView: Equatable, Sendable {
+    public var id: Int
+    public var position: Point
+    public var radius: Double
+    /// What the source measures: the labels are said in its terms.
+    var mode: ForceMode
+    /// The displayed force (smoothed, minus the tare; may be negative);
+    /// meaningful only when `weighed` (`force` is nil otherwise).
+    var shownForce = 0.0
+    /// The grams, unrounded, net of the tare; meaningful only when `hasGrams`.
+    var shownGrams = 0.0
+    public internal(set) var tare = 0.0
+    /// The preset tare (grams) taken off the grams, nil without one.
+    public internal(set) var presetTare: Double?
+    public internal(set) var stableProgress = 0.0
     /// A reading exists (not in `position` mode, and after the first force).
-    var weighed = false
+    public internal(set) var weighed = false
     /// Grams are shown, with the percentage under them (force mode, calibrated).
     var hasGrams = false
-    var stable = false
-    var heaviest = false
-    var tied = false
-    var overload = false
-    /// Tared: the reading is net ("NET" under it).
-    var net = false
-    /// Keeps falling while still ("fading" under it).
-    var fading = false
+    public internal(set) var stable = false
+    public internal(set) var heaviest = false
+    public internal(set) var tied = false
+    public internal(set) var overload = false
+    /// Tared: the reading is net of the tare (the NET marker).
+    public internal(set) var net = false
+    /// The reading keeps falling while the object lies still ("fading").
+    public internal(set) var fading = false
     /// The grams are the device's own figure, not a calibration's.
     var deviceFigure = false
-    /// This contact's part of the total (ScaleTotal), nil without one.
-    var share: Double?
+    /// This object's part of the scale's total (ScaleTotal), 0...1 when
+    /// nothing reads below zero; nil without a total.
+    public internal(set) var share: Double?
     /// The unit and display step of the grams.
     var format = WeightFormat.tenthGram
     /// The grams read above zero and below Min (20 d): "below Min" under them.
-    var belowMin = false
+    public internal(set) var belowMin = false
     /// What the scale's mode makes of the grams (verdict, pieces, percent).
     var modeReading: ModeReading?
 
+    /// The displayed force; nil in `position` mode, where nothing was measured.
+    public var force: Double? { weighed ? shownForce : nil }
+    /// The grams, unrounded (net of the tare); nil without a calibration or
+    /// the device's grams, and in overload.
+    public var grams: Double? { weighed && hasGrams && !overload ? shownGrams : nil }
+    /// "42.0%", "≈ 41%", or "123.4 g" (in the units, to the display step);
+    /// "overload" instead of a number not to be trusted; nil without force.
+    public var label: String? { label(mode: mode) }
+    /// Under the label: "tie", "NET", the percentage beside grams, the
+    /// device's figure, "fading", joined by " · " ("NET · 26.0%").
+    public var secondaryLabel: String? { secondaryLabel(mode: mode) }
+    /// Check-weighing's verdict, counting's pieces, the percentage of the
+    /// reference: nil unless that mode is on (and the grams known).
+    public var verdict: Verdict? { modeReading?.verdict }
+    public var pieces: Int? { modeReading?.pieces }
+    public var percent: Double? { modeReading?.percent }
+
     /// Whether a label is shown: grams, or a finite force (Plum.label).
-    var labelled: Bool { weighed && (hasGrams || force.isFinite) }
+    var labelled: Bool { weighed && (hasGrams || shownForce.isFinite) }
 
     /// The label: "123.5 g", "4.35 oz", "42.0%" or "≈ 41%"; "overload"
     /// instead of a number not to be trusted; nil without one.
     func label(mode: ForceMode) -> String? {
         guard weighed else { return nil }
         if overload { return Plum.overloadLabel }
-        return hasGrams ? format.text(grams: grams) ?? Plum.overloadLabel : Plum.label(force: force, mode: mode)
+        return hasGrams ? format.text(grams: shownGrams) ?? Plum.overloadLabel : Plum.label(force: shownForce, mode: mode)
     }
 
     /// Under the label: "tie" when the scale cannot tell it from the heaviest, "NET" when tared, the percentage beside grams, the
@@ -55,7 +77,7 @@ struct ShownContact {
         var parts: [String] = []
         if showsTie { parts.append(Plum.tieLabel) }
         if net { parts.append(Plum.netLabel) }
-        if hasGrams, !overload, let percent = Plum.label(force: force, mode: mode) { parts.append(percent) }
+        if hasGrams, !overload, let percent = Plum.label(force: shownForce, mode: mode) { parts.append(percent) }
         if hasGrams, deviceFigure { parts.append(Plum.deviceFigureLabel) }
         if fading { parts.append(Plum.fadingLabel) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
@@ -70,7 +92,7 @@ struct ShownContact {
     var showsTie: Bool { tied && weighsSomething }
 
     /// More than half a point of force (the least margin of the heaviest).
-    var weighsSomething: Bool { weighed && (hasGrams ? grams > 0 : true) && force > 0.005 }
+    var weighsSomething: Bool { weighed && (hasGrams ? shownGrams > 0 : true) && shownForce > 0.005 }
 
     /// The ring, red in overload, else the verdict's colour when check-weighing.
     var ringColor: Color { overload ? AppState.overloadRed : modeReading?.verdict?.color ?? .blue }
@@ -91,12 +113,12 @@ struct ShownContact {
 extension AppState {
     /// The contact at `index` of the board as shown. In `position` mode
     /// nothing is weighed: no numbers, no heaviest.
-    func shownContact(at index: Int, mode: ForceMode, format: WeightFormat? = nil) -> ShownContact {
+    func shownContact(at index: Int, mode: ForceMode, format: WeightFormat? = nil) -> ContactView {
         let contact = scale.board.contacts[index]
-        var shown = ShownContact(id: contact.id, position: contact.position, radius: Plum.baseRadius)
+        var shown = ContactView(id: contact.id, position: contact.position, radius: Plum.baseRadius, mode: mode)
         guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
         shown.weighed = true
-        shown.force = reading.displayed
+        shown.shownForce = reading.displayed
         shown.radius = Plum.radius(force: reading.displayed)
         shown.tare = reading.tare
         shown.stable = reading.stable
@@ -109,7 +131,7 @@ extension AppState {
         shown.fading = reading.fading
         if mode == .force, let grams = reading.grams, let gramScale = scale.gramScale {
             shown.hasGrams = true
-            shown.grams = grams
+            shown.shownGrams = grams
             shown.deviceFigure = gramScale.origin == .device
             shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
         }
@@ -118,13 +140,13 @@ extension AppState {
 
     /// Every contact as shown, in the board's order (plain values: the
     /// array is freed without a pass over its elements), with its share.
-    func shownContacts() -> [ShownContact] { shownContactsAndTotal().contacts }
+    func shownContacts() -> [ContactView] { shownContactsAndTotal().contacts }
 
     /// Every contact as shown, and their total (ScaleTotal), made once.
-    func shownContactsAndTotal() -> (contacts: [ShownContact], total: ScaleTotal) {
+    func shownContactsAndTotal() -> (contacts: [ContactView], total: ScaleTotal) {
         let count = scale.board.contacts.count
         let mode = source.mode
-        var shown: [ShownContact] = []
+        var shown: [ContactView] = []
         shown.reserveCapacity(count)
         // One format for all: the same unit and step d.
         let format = scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams) }
@@ -136,7 +158,7 @@ extension AppState {
         if mode == .force, screen.wizard == nil { takeDeviceTotal(into: &total, shown: &shown, format: format) }
         if let format {
             for i in shown.indices where shown[i].hasGrams && !shown[i].overload {
-                shown[i].belowMin = Indicator.isBelowMin(grams: shown[i].grams, format: format)
+                shown[i].belowMin = Indicator.isBelowMin(grams: shown[i].shownGrams, format: format)
             }
         }
         applyMode(to: &shown, format: format)
