@@ -7,6 +7,9 @@ extension AppState {
         case .calibration(let wizard):
             scene = scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel])
             appendWizard(wizard, to: &scene)
+        case .eccentricity(let run):
+            scene = scaleScene(withButtons: false, reserved: [eccentricityLayout(run).panel])
+            appendEccentricity(run, to: &scene)
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
         }

@@ -89,6 +89,7 @@ public struct AppState: Equatable, Sendable {
         self.config = config
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
+        self.scale.gainMap = fit == nil ? nil : config.eccentricity[source.deviceName]
         self.units = config.units
         self.scaleMode = config.scaleModes.first ?? .weigh
         self.mouse = mouseEmulation ? MouseEmulation() : nil
@@ -141,6 +142,8 @@ public struct AppState: Equatable, Sendable {
         // A capture asked for waits for a stable reading, even of a reference
         // that never moves (then nothing else would ask for a tick).
         if screen.wizard?.captureRequested == true, reference != nil { wakes.append(now + Self.frameInterval) }
+        // The eccentricity test reads a place as soon as its reference is stable.
+        if screen.eccentricity?.place != nil, reference != nil { wakes.append(now + Self.frameInterval) }
         return wakes.min()
     }
 
@@ -196,6 +199,8 @@ public struct AppState: Equatable, Sendable {
         switch screen {
         case .calibration:
             changed = applyOnCalibration(event) || changed
+        case .eccentricity:
+            changed = applyOnEccentricity(event) || changed
         case .history:
             changed = applyOffScale(event) || changed
             if case .tick = event.kind { scale.advance(to: now) }

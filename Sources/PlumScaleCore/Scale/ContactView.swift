@@ -38,6 +38,8 @@ public struct ContactView: Equatable, Sendable {
     public var verdict: Verdict?
     public var pieces: Int?
     public var percent: Double?
+    /// The eccentricity map's gain the grams were corrected by; nil without a correction.
+    public var eccentricityGain: Double?
 }
 
 extension AppState {
@@ -64,6 +66,7 @@ extension AppState {
             view.verdict = shown.modeReading?.verdict
             view.pieces = shown.modeReading?.pieces
             view.percent = shown.modeReading?.percent
+            view.eccentricityGain = shown.hasGrams && !shown.overload ? shown.eccentricityGain : nil
             view.label = shown.label(mode: mode)
             view.secondaryLabel = shown.secondaryLabel(mode: mode)
             return view

@@ -199,6 +199,7 @@ extension AppState {
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
             scale.fit = config.calibrationFit(forDevice: source.deviceName)
+            scale.gainMap = scale.fit == nil ? nil : config.eccentricity[source.deviceName]
             scale.deviceGrams = source.deviceGrams
         }
         scale.place(

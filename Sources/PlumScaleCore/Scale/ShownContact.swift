@@ -36,6 +36,9 @@ struct ShownContact {
     var belowMin = false
     /// What the scale's mode makes of the grams (verdict, pieces, percent).
     var modeReading: ModeReading?
+    /// The eccentricity map's gain where the contact lies, by which its
+    /// grams were corrected; nil without a correction.
+    var eccentricityGain: Double?
 
     /// Whether a label is shown: grams, or a finite force (Plum.label).
     var labelled: Bool { weighed && (hasGrams || force.isFinite) }
@@ -49,7 +52,7 @@ struct ShownContact {
     }
 
     /// Under the label: "tie" when the scale cannot tell it from the heaviest, "NET" when tared, the percentage beside grams, the
-    /// device's figure, "fading"; joined by " · ", nil when none applies.
+    /// device's figure, "corrected" (eccentricity), "fading"; joined by " · ", nil when none applies.
     func secondaryLabel(mode: ForceMode) -> String? {
         guard weighed, net || hasGrams || fading || showsTie else { return nil }
         var parts: [String] = []
@@ -57,6 +60,7 @@ struct ShownContact {
         if net { parts.append(Plum.netLabel) }
         if hasGrams, !overload, let percent = Plum.label(force: force, mode: mode) { parts.append(percent) }
         if hasGrams, deviceFigure { parts.append(Plum.deviceFigureLabel) }
+        if hasGrams, !overload, eccentricityGain != nil { parts.append(Plum.correctedLabel) }
         if fading { parts.append(Plum.fadingLabel) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -112,6 +116,13 @@ extension AppState {
             shown.grams = grams
             shown.deviceFigure = gramScale.origin == .device
             shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
+            // The eccentricity test reads the panel as it is: nothing corrected while it runs.
+            if let map = scale.gainMap, screen.eccentricity == nil {
+                let gain = map.gain(at: surfacePoint(contact.position))
+                let preset = reading.presetTare ?? 0
+                shown.grams = (grams + preset) * gain - preset
+                shown.eccentricityGain = gain
+            }
         }
         return shown
     }
