@@ -13,17 +13,22 @@ extension AppState {
         screen = .eccentricity(EccentricityRun(stepGrams: gramScale.stepGrams, correcting: scale.gainMap != nil))
     }
 
-    /// A layout point as normalised device-surface coordinates (the screen's without a surface).
+    /// A layout point as normalised device-surface coordinates: on the
+    /// surface's rect where it has one, else on the screen (the layout of a
+    /// portrait screen is turned: the device is not).
     func surfacePoint(_ p: Point) -> (x: Double, y: Double) {
-        let r = surfaceRect ?? Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-        guard r.width > 0, r.height > 0 else { return (0.5, 0.5) }
-        return (min(max((p.x - r.x) / r.width, 0), 1), min(max((p.y - r.y) / r.height, 0), 1))
+        func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : 0.5, 0), 1) }
+        if let r = surfaceRect, r.width > 0, r.height > 0 { return (clamp((p.x - r.x) / r.width), clamp((p.y - r.y) / r.height)) }
+        let screen = layout.screenPoint(p)
+        let logical = layout.logicalScreen
+        return (clamp(screen.x / logical.width), clamp(screen.y / logical.height))
     }
 
     /// A place of the test in layout coordinates.
     func layoutPoint(of place: EccentricityTest.Place) -> Point {
-        let r = surfaceRect ?? Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-        return Point(r.x + place.point.x * r.width, r.y + place.point.y * r.height)
+        let (x, y) = place.point
+        guard let r = surfaceRect else { return layout.layoutPoint(normalizedX: x, normalizedY: y) }
+        return Point(r.x + x * r.width, r.y + y * r.height)
     }
 
     /// Whether the reference lies on the place asked for.

@@ -14,10 +14,11 @@ struct EccentricityLayout {
     var lines: [CalibrationLayout.Line] = []
     var controls: [Control] = []
 
-    init(run: EccentricityRun, size: Size, metrics: TextMetrics, status: String, format: WeightFormat) {
+    /// `target`: the place asked for, in layout coordinates (nil at the result).
+    init(run: EccentricityRun, target: Point?, size: Size, metrics: TextMetrics, status: String, format: WeightFormat) {
         let width = min(420, max(300, size.width * 0.4))
-        // The centre and the result keep the wizard's side; a corner on the right puts the panel left.
-        let onLeft = run.place == .topRight || run.place == .bottomRight
+        // The centre and the result keep the wizard's side; a place on the right puts the panel left.
+        let onLeft = (target?.x ?? 0) > size.width / 2 + 1
         panel = Rect(x: onLeft ? 0 : size.width - width, y: 0, width: width, height: size.height)
         let margin = CalibrationLayout.margin
         let x = panel.x + margin
@@ -64,7 +65,9 @@ extension AppState {
     /// The test's layout now (the scene and the hit tests share it).
     func eccentricityLayout(_ run: EccentricityRun) -> EccentricityLayout {
         let format = WeightFormat(unit: units, stepGrams: run.stepGrams)
-        return EccentricityLayout(run: run, size: layout.size, metrics: metrics, status: eccentricityStatus(run), format: format)
+        return EccentricityLayout(
+            run: run, target: run.place.map { layoutPoint(of: $0) }, size: layout.size, metrics: metrics,
+            status: eccentricityStatus(run), format: format)
     }
 
     func appendEccentricity(_ run: EccentricityRun, to scene: inout Scene) {
