@@ -74,7 +74,7 @@ extension AppState {
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
             ("device_kind", deviceKind),
-            ("prompt", scale.isEmpty && source.refusal == nil ? .string(Plum.prompt) : .null),
+            ("prompt", scale.isEmpty && source.refusal == nil && screen.eccentricity == nil ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("surface", surfaceRect.map(rect) ?? .null),
             (

@@ -65,7 +65,7 @@ public struct CalibrationWizard: Equatable, Sendable {
                 (deviceGrams == nil ? "" : "This device weighs in grams itself: check it with references. ")
                 + "Clear the screen, then press Zero; for references that do not register, "
                 + "place a carrier alone and press Zero with carrier."
-                + (calibrated ? " Or test this calibration's eccentricity (E)." : "")
+                + (calibrated ? " Or test its eccentricity (E)." : "")
         } else {
             step = .refused
             message = "Calibration needs real pressure: this device gives \(mode.rawValue) only, so grams are refused."

@@ -41,8 +41,9 @@ extension AppState {
         let labelsStart = scene.shapes.count
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
-        // A refused device is asked for nothing: its banner says why.
-        if count == 0, source.refusal == nil {
+        // A refused device is asked for nothing: its banner says why; the
+        // eccentricity test's panel says where the one object goes.
+        if count == 0, source.refusal == nil, screen.eccentricity == nil {
             let top = bannerBottom
             let bottom = footerTop ?? (withButtons ? buttonPanel.top : size.height)
             let promptSize = metrics.size(fitting: Plum.prompt, width: right - left - 40, preferred: 44, minimum: 14)

@@ -148,3 +148,46 @@ import Testing
         #expect(try Config.parse(config.describe()) == config)
     }
 }
+
+/// Through the binary: `render` of a config with a saved map says the
+/// correction in the state document; `config check` names a bad gain's key.
+@Suite struct EccentricityRenderTests {
+    static let config = """
+        {"calibrations": {"ecc panel": {"points": [{"force": 0, "grams": 0}, {"force": 0.5, "grams": 500}],
+          "eccentricity": {"centre": 1, "topLeft": 1, "topRight": 1, "bottomLeft": 1, "bottomRight": 0.970285}}}}
+        """
+
+    @Test func renderSaysTheCorrection() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.json")
+        let replay = dir.appendingPathComponent("corrected.jsonl")
+        try Self.config.write(to: config, atomically: true, encoding: .utf8)
+        let lines = [EccentricityRunTests.header] + EccentricityRunTests.reference(at: .bottomRight, t: 0, id: 1).prefix(1)
+        try lines.joined(separator: "\n").write(to: replay, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let result = try runPlumscale([
+            "render", "--replay", replay.path, "--config", config.path, "--size", "800x480", "--at", "2",
+            "--out", dir.appendingPathComponent("corrected.png").path, "--state", state.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try readJSON(state)
+        let contacts = try #require(document["contacts"] as? [[String: Any]])
+        #expect(contacts.map { $0["label"] as? String } == ["200 g"])
+        #expect(contacts.first?["eccentricity_gain"] as? Double == 0.970285)
+        let gains = (document["eccentricity"] as? [String: Any])?["gains"] as? [String: Any]
+        #expect(gains?["bottomRight"] as? Double == 0.970285)
+        let texts = (document["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(texts.contains { $0.hasSuffix("· corrected") }, "\(texts)")
+    }
+
+    @Test func configCheckNamesABadGain() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.json")
+        try Self.config.replacingOccurrences(of: "0.970285", with: "4").write(to: config, atomically: true, encoding: .utf8)
+        let result = try runPlumscale(["config", "check", config.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("calibrations.\"ecc panel\".eccentricity.bottomRight"), "\(result.stderr)")
+    }
+}
