@@ -10,7 +10,8 @@ extension ConfigFile {
         let devicePath = ConfigKeyPath.root.key("calibrations").quotedKey(device)
         if let map, let place = EccentricityTest.Place.allCases.first(where: { !EccentricityTest.gains.contains(map.gains[$0] ?? .nan) }) {
             throw ConfigError(
-                file: path, issues: [ConfigIssue(path: devicePath.key("eccentricity").key(place.rawValue).text, message: "a gain from 0.5 to 2")])
+                file: path,
+                issues: [ConfigIssue(path: devicePath.key("eccentricity").key(place.rawValue).text, message: "a gain from 0.5 to 2")])
         }
         var root = try editableRoot(at: path)
         guard let calibrations = root["calibrations"], case .object = calibrations,

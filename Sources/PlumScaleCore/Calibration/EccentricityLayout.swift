@@ -50,7 +50,8 @@ struct EccentricityLayout {
         guard run.result != nil else { return }
         if run.offersSave {
             let half = (right.width - CalibrationLayout.gap) / 2
-            controls.append(Control(action: .againTapped, title: "Again", rect: Rect(x: right.x, y: right.y, width: half, height: right.height)))
+            controls.append(
+                Control(action: .againTapped, title: "Again", rect: Rect(x: right.x, y: right.y, width: half, height: right.height)))
             controls.append(
                 Control(
                     action: .saveTapped, title: "Save",

@@ -100,7 +100,8 @@ import Testing
 
     @Test func aNewCalibrationDropsTheMap() throws {
         let path = try writtenConfig()
-        try ConfigFile.saveEccentricity(GainMap(gains: [.centre: 1, .topLeft: 1, .topRight: 1, .bottomLeft: 1, .bottomRight: 0.97]), device: "ecc panel", to: path)
+        try ConfigFile.saveEccentricity(
+            GainMap(gains: [.centre: 1, .topLeft: 1, .topRight: 1, .bottomLeft: 1, .bottomRight: 0.97]), device: "ecc panel", to: path)
         #expect(try ConfigFile.load(explicitPath: path).config.eccentricity["ecc panel"] != nil)
         try ConfigFile.saveCalibration(
             [CalibrationPoint(force: 0, grams: 0), CalibrationPoint(force: 0.4, grams: 400)], device: "ecc panel", to: path)
