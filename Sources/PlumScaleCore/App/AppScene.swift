@@ -13,6 +13,7 @@ extension AppState {
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
         }
+        appendNumberPad(to: &scene)
         appendPinPad(to: &scene)
         // The PIN pad takes the screen: what the scale has to say waits.
         if let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }

@@ -95,7 +95,7 @@ public struct AppState: Equatable, Sendable {
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
             size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
-            offersModes: !config.scaleModes.isEmpty)
+            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -64,5 +64,7 @@ enum PressedControl: Equatable, Sendable {
     case scale(ScaleAction)
     case calibration(CalibrationAction)
     case eccentricity(EccentricityAction)
+    /// A key of the number pad (NumberPad.swift).
+    case numberPad(NumberEntry.Action)
     case detail(DetailAction)
 }

@@ -62,6 +62,7 @@ struct TouchOnButton: Equatable, Sendable {
 /// The scale screen: touches weigh, buttons and keys act.
 extension AppState {
     mutating func applyOnScale(_ event: InputEvent) -> Bool {
+        if let typed = numberPadInput(event) { return typed }
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {

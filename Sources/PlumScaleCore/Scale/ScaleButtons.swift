@@ -32,6 +32,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
     let quitHint: Bool
     /// Whether the config offers modes beyond weighing: a Mode button (m).
     let offersModes: Bool
+    /// Whether the config offers counting: a Sample button (n), for the number pad.
+    let offersSample: Bool
     /// The legend's lines along the top: what the numbers and the dot mean,
     /// the mode, how to quit; wrapped to the width once, not every scene.
     let legend: [Line]
@@ -45,10 +47,11 @@ struct ScaleButtonPanel: Equatable, Sendable {
 
     init(
         size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true,
-        offersModes: Bool = false
+        offersModes: Bool = false, offersSample: Bool = false
     ) {
         self.size = size
         self.offersModes = offersModes
+        self.offersSample = offersSample
         self.mode = mode
         self.metrics = metrics
         self.operatorActions = operatorActions
@@ -59,7 +62,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items += [(.unitsTapped, "Units", "u"), (.useCarrierTapped, "Use carrier", "w")] }
+        // A preset tare and a sample typed on the number pad, for an operator without a keyboard.
+        if mode == .force { items.append((.presetTareTapped, "Preset tare", "p")) }
         if mode == .force, operatorActions, offersModes { items.append((.modeTapped, "Mode", "m")) }
+        if mode == .force, operatorActions, offersSample { items.append((.sampleTapped, "Sample", "n")) }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap
         let room = size.width - 2 * gap
@@ -134,7 +140,7 @@ extension AppState {
         if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint) {
             buttonPanel = ScaleButtonPanel(
                 size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
-                offersModes: !config.scaleModes.isEmpty)
+                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting)
         }
     }
 }
