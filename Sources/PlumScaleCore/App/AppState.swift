@@ -95,7 +95,7 @@ public struct AppState: Equatable, Sendable {
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
             size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
-            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting)
+            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -232,6 +232,7 @@ extension AppState {
         scale.fit = try? CalibrationFit(points: points)
         // The file dropped the eccentricity map with the old points (ConfigFile.saveCalibration).
         scale.gainMap = nil
+        refreshButtonPanel()  // grams now: the Preset tare button
         screen = .scale
         guard let logProblem else { return show("Calibration saved for \(source.deviceName)", on: "scale") }
         show("Calibration saved for \(source.deviceName), but not in the calibration log: \(logProblem)", seconds: 10, on: "scale")

@@ -202,6 +202,7 @@ extension AppState {
             scale.fit = config.calibrationFit(forDevice: source.deviceName)
             scale.gainMap = scale.fit == nil ? nil : config.eccentricity[source.deviceName]
             scale.deviceGrams = source.deviceGrams
+            refreshButtonPanel()  // grams now, perhaps: the Preset tare button
         }
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),

@@ -64,7 +64,7 @@ import Testing
         #expect(corner.contactViews.map(\.id) == [5])
         // Operator work is absent: no Calibrate, no Export or Delete anywhere.
         #expect(!corner.scene().elements.contains { $0.name == "calibrate" })
-        #expect(corner.scaleButtons.map(\.name) == ["record", "history", "tare", "untare", "units", "carrier", "preset-tare"])
+        #expect(corner.scaleButtons.map(\.name) == ["record", "history", "tare", "untare", "units", "carrier"])
     }
 
     func tapLines(_ key: String, at t: Double, id: Int = 60) -> [String] {
