@@ -93,7 +93,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
 
     /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.
     func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool, grams: Bool) -> Bool {
-        offersPresetTare == grams && self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.quitHint == quitHint
+        offersPresetTare == grams && self.size == size && self.mode == mode && self.operatorActions == operatorActions
+            && self.quitHint == quitHint
             && self.metrics == metrics
     }
 
@@ -141,8 +142,7 @@ extension AppState {
         let operatorActions = operatorActionsAllowed
         let quitHint = kiosk == nil
         let grams = scale.gramScale != nil
-        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams)
-        {
+        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams) {
             buttonPanel = ScaleButtonPanel(
                 size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
                 offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams)
