@@ -30,7 +30,7 @@ enum CoreBench {
             with.append(benchNow() - t0)
             t0 = benchNow()
             for _ in 0..<chunk {
-                sink &+= state.apply(BenchWorkload.event(n)).changed ? 1 : 0
+                sink &+= state.apply(BenchWorkload.event(n)).count
                 n += 1
             }
             alone.append(benchNow() - t0)

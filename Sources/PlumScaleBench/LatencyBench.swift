@@ -92,7 +92,9 @@ enum LatencyBench {
         let size = (width: 1280, height: 720)
         let deadline = benchNow() + Double(reports) / reportRate + 30
         var translation = EventTranslation()
-        func handle(_ event: SDL_Event) -> Bool {
+        // As the event loop: a batch is drawn when its scene is not the one drawn.
+        var drawn = DrawnScene()
+        func handle(_ event: SDL_Event) {
             let type = SDL_EventType(event.type)
             if type == SDL_FINGERDOWN || type == SDL_FINGERMOTION {
                 let seq = Int(event.tfinger.dx)
@@ -103,18 +105,19 @@ enum LatencyBench {
                 }
             }
             switch translation.translate(event, windowSize: size) {
-            case .input(let input): return state.apply(input).changed
-            case .redraw: return true
-            case .none: return false
+            case .input(let input): state.apply(input)
+            case .redraw: drawn.forget()
+            case .none: break
             }
         }
         while received < total, benchNow() < deadline {
             guard SDL_WaitEventTimeout(&event, 100) != 0 else { continue }
-            var dirty = handle(event)
-            while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
-            if dirty {
-                let t0 = benchNow()
-                try frames.draw(state.scene())
+            handle(event)
+            while SDL_PollEvent(&event) != 0 { handle(event) }
+            let t0 = benchNow()
+            let scene = state.scene()
+            if drawn.needsDrawing(scene) {
+                try frames.draw(scene)
                 SDL_RenderPresent(target.renderer)
                 let t1 = benchNow()
                 frameCosts.append(t1 - t0)

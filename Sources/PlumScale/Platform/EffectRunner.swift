@@ -39,14 +39,12 @@ public final class EffectRunner {
 
     /// Applies an event and performs what it asks (without a store thread,
     /// what the answers ask too, so the state is settled before it is
-    /// drawn). Returns whether the screen changed and the effects performed
-    /// other than the store's.
+    /// drawn). Returns the effects performed other than the store's.
     @discardableResult
-    public func feed(_ event: InputEvent, to state: inout AppState) -> Update {
+    public func feed(_ event: InputEvent, to state: inout AppState) -> [Effect] {
         if role == nil { role = state.kiosk?.role }
-        let first = state.apply(event)
-        var update = Update(changed: first.changed)
-        var pending = first.effects
+        var performed: [Effect] = []
+        var pending = state.apply(event)
         var round = 0
         while !pending.isEmpty, round < Self.rounds {
             round += 1
@@ -54,21 +52,19 @@ public final class EffectRunner {
             for effect in pending {
                 guard effect.isStoreWork else {
                     perform(effect, state: state)
-                    update.effects.append(effect)
+                    performed.append(effect)
                     continue
                 }
                 if let store {
                     store.submit(effect, at: state.wallClock)
                     continue
                 }
-                let answer = state.apply(InputEvent(time: state.now, .history(history.perform(effect, at: state.wallClock))))
-                update.changed = update.changed || answer.changed
-                next += answer.effects
+                next += state.apply(InputEvent(time: state.now, .history(history.perform(effect, at: state.wallClock))))
             }
             pending = next
         }
         tellRole(state)
-        return update
+        return performed
     }
 
     private func perform(_ effect: Effect, state: AppState) {

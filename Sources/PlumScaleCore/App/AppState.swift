@@ -147,87 +147,83 @@ public struct AppState: Equatable, Sendable {
         return wakes.min()
     }
 
-    /// Applies one input: whether what is on screen may have changed, and
-    /// what the shell must do.
+    /// Applies one input and returns what the shell must do. Whether the
+    /// screen changed is not the core's to say: the shell compares the
+    /// scene it would draw with the one it drew (SceneGate), so nothing
+    /// visible is missed and nothing unchanged is drawn again.
     @discardableResult
-    public mutating func apply(_ event: InputEvent) -> Update {
-        let changed = route(event)
+    public mutating func apply(_ event: InputEvent) -> [Effect] {
+        route(event)
         defer { outbox.removeAll(keepingCapacity: true) }
         // Matched, not compared with nil: `kiosk == nil` copied the whole
         // Optional<Kiosk> on every event (callgrind).
-        guard case .some = kiosk else { return Update(changed: changed, effects: outbox) }
-        return Update(changed: changed, effects: allowedEffects(outbox))
+        guard case .some = kiosk else { return outbox }
+        return allowedEffects(outbox)
     }
 
     /// A press on a control lasts from its touch's down to its lift,
     /// whatever screen is up meanwhile: a stale one would swallow the moves
     /// and the lift of the next touch with that id (a ghost contact).
-    private mutating func route(_ event: InputEvent) -> Bool {
+    private mutating func route(_ event: InputEvent) {
         let event = onSurface(event)
         switch event.kind {
         case .touchDown(let sample):
             pressedControls[sample.id] = nil
             touchesOnButtons[sample.id] = nil
-            return routeToScreens(event)
+            routeToScreens(event)
         case .touchUp(let id), .touchCancel(let id):
             defer {
                 pressedControls[id] = nil
                 touchesOnButtons[id] = nil
             }
-            return routeToScreens(event)
+            routeToScreens(event)
         default:
-            return routeToScreens(event)
+            routeToScreens(event)
         }
     }
 
-    private mutating func routeToScreens(_ event: InputEvent) -> Bool {
+    private mutating func routeToScreens(_ event: InputEvent) {
         if event.time.isFinite { now = max(now, event.time) }
-        var changed = false
-        if let notice, notice.until <= now {
-            self.notice = nil
-            changed = true
+        if let notice, notice.until <= now { self.notice = nil }
+        switch event.kind {
+        case .history(let result): return receive(result)
+        case .fleet(let status): return receive(status)
+        case .deviceTotal(let force):
+            // The device's total is the scale's on every screen: it is drawn
+            // with the contacts, whichever screen is up when they are.
+            return scale.reportTotal(force, time: now)
+        default: break
         }
-        if case .history(let result) = event.kind { return receive(result) || changed }
-        if case .fleet(let status) = event.kind { return receive(status) || changed }
-        // The device's total is the scale's on every screen: it is drawn
-        // with the contacts, whichever screen is up when they are.
-        if case .deviceTotal(let force) = event.kind {
-            scale.reportTotal(force, time: now)
-            return true
-        }
-        if let handled = kioskIntercept(event) { return handled || changed }
+        if kioskTakes(event) { return }
         switch screen {
         case .calibration:
-            changed = applyOnCalibration(event) || changed
+            applyOnCalibration(event)
         case .eccentricity:
-            changed = applyOnEccentricity(event) || changed
+            applyOnEccentricity(event)
         case .history:
-            changed = applyOffScale(event) || changed
+            applyOffScale(event)
             if case .tick = event.kind { scale.advance(to: now) }
         case .detail where event.kind != .tick:
-            changed = applyOffScale(event) || changed
+            applyOffScale(event)
         case .scale, .detail:
-            changed = applyOnScale(event) || changed
+            applyOnScale(event)
         }
-        if case .tick = event.kind, kiosk != nil { changed = kioskTick() || changed }
-        return expireStaleContacts() || changed
+        if case .tick = event.kind, kiosk != nil { kioskTick() }
+        expireStaleContacts()
     }
 
     /// What every screen does alike: resizing, quitting, device changes.
-    mutating func applyCommon(_ event: InputEvent) -> Bool {
+    mutating func applyCommon(_ event: InputEvent) {
         switch event.kind {
         case .resize(let width, let height):
-            guard width > 0, height > 0 else { return false }
+            guard width > 0, height > 0 else { return }
             layout = Layout(screen: Size(Double(width), Double(height)), uiScale: uiScale)
-            return true
         case .quit:
             quit()
-            return true
         case .deviceChanged(let connected, let message):
             deviceNotice = connected ? nil : message
-            return true
         default:
-            return false
+            break
         }
     }
 

@@ -54,18 +54,6 @@ public enum HistoryResult: Equatable, Sendable {
     case failed(String)
 }
 
-/// What one input did: whether the screen may have changed, and what the
-/// shell must do now.
-public struct Update: Equatable, Sendable {
-    public var changed: Bool
-    public var effects: [Effect]
-
-    public init(changed: Bool, effects: [Effect] = []) {
-        self.changed = changed
-        self.effects = effects
-    }
-}
-
 /// A short message on screen ("Saved weighing #12", "disk full ..."), and until when.
 public struct Notice: Equatable, Sendable {
     public var text: String

@@ -75,8 +75,8 @@ extension AppState {
         contactViews.compactMap { view in view.force.map { (view, $0 + view.tare) } }.max { $0.1 < $1.1 }?.0
     }
 
-    mutating func applyOnCalibration(_ event: InputEvent) -> Bool {
-        guard case .calibration(let wizard) = screen else { return false }
+    mutating func applyOnCalibration(_ event: InputEvent) {
+        guard case .calibration(let wizard) = screen else { return }
         func control(_ x: Double, _ y: Double) -> CalibrationAction? {
             let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
             return calibrationLayout(wizard).controls.first { $0.rect.contains(p) }?.action
@@ -85,37 +85,36 @@ extension AppState {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
             if let action = control(s.x, s.y) {
                 pressedControls[s.id] = .calibration(action)
-                return false
+                return
             }
-            if inPanel(s.x, s.y) { return false }
-            return place(s)
+            if inPanel(s.x, s.y) { return }
+            place(s)
         case .touchUp(let id) where pressedControls[id] != nil:
-            guard case .calibration(let action) = pressedControls.removeValue(forKey: id) else { return false }
-            return perform(action)
+            guard case .calibration(let action) = pressedControls.removeValue(forKey: id) else { return }
+            perform(action)
         case .touchMove(let s) where pressedControls[s.id] != nil:
-            return false
+            break
         case .pointerDown(let x, let y, 1, _):
             if let action = control(x, y) { return perform(action) }
-            if inPanel(x, y) { return false }
-            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+            if inPanel(x, y) { return }
+            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .keyDown(.escape, _):
-            return perform(CalibrationAction.cancelTapped)
+            perform(CalibrationAction.cancelTapped)
         case .keyDown(.character("w"), _) where wizard.step == .clear:
-            return perform(.zeroWithCarrierTapped)
+            perform(.zeroWithCarrierTapped)
         case .keyDown(.character("e"), _) where wizard.step == .clear && wizard.offersEccentricity:
-            return perform(.eccentricityTapped)
+            perform(.eccentricityTapped)
         case .keyDown(let key, _) where wizard.step == .place && (key.digit != nil || key == .character(".")):
-            return perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
+            perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
         case .keyDown(.backspace, _) where wizard.step == .place:
-            return perform(.backspaceTapped)
+            perform(.backspaceTapped)
         case .keyDown(.enter, _) where wizard.step == .place:
-            return perform(.captureTapped)
+            perform(.captureTapped)
         case .tick:
             scale.advance(to: now)
             captureWhenStable()
-            return true
         default:
-            return applyOnScale(event)
+            applyOnScale(event)
         }
     }
 
@@ -139,12 +138,12 @@ extension AppState {
     }
 
     /// Does what the user asked for in the wizard.
-    public mutating func perform(_ action: CalibrationAction) -> Bool {
-        guard case .calibration(var wizard) = screen, allows(action.adminWork) else { return false }
+    public mutating func perform(_ action: CalibrationAction) {
+        guard case .calibration(var wizard) = screen, allows(action.adminWork) else { return }
         switch action {
         case .cancelTapped:
             screen = .scale
-            return true
+            return
         case .zeroTapped:
             if scale.isEmpty {
                 scale.clearTares()
@@ -158,7 +157,7 @@ extension AppState {
             wizard.step = .place
             wizard.message = "Place the next reference, then enter its mass."
         case .finishTapped:
-            guard let review = wizard.reviewMessage else { return false }
+            guard let review = wizard.reviewMessage else { return }
             wizard.step = .review
             wizard.message = review
         case .saveTapped:
@@ -178,12 +177,11 @@ extension AppState {
         case .captureTapped:
             requestCapture(&wizard)
         case .eccentricityTapped:
-            guard wizard.step == .clear, wizard.offersEccentricity else { return false }
+            guard wizard.step == .clear, wizard.offersEccentricity else { return }
             openEccentricity()
-            return true
+            return
         }
         screen = .calibration(wizard)
-        return true
     }
 
     /// Capture was pressed: it needs a mass and a reference; the reading is

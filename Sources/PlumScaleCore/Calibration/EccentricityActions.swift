@@ -37,8 +37,8 @@ extension AppState {
         return hypot(p.x - place.point.x, p.y - place.point.y) <= EccentricityRun.reach
     }
 
-    mutating func applyOnEccentricity(_ event: InputEvent) -> Bool {
-        guard case .eccentricity(let run) = screen else { return false }
+    mutating func applyOnEccentricity(_ event: InputEvent) {
+        guard case .eccentricity(let run) = screen else { return }
         let placed = eccentricityLayout(run)
         func control(_ x: Double, _ y: Double) -> EccentricityAction? {
             let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
@@ -49,28 +49,27 @@ extension AppState {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
             if let action = control(s.x, s.y) {
                 pressedControls[s.id] = .eccentricity(action)
-                return false
+            } else if !inPanel(s.x, s.y) {
+                place(s)
             }
-            return inPanel(s.x, s.y) ? false : place(s)
         case .touchUp(let id) where pressedControls[id] != nil:
-            guard case .eccentricity(let action) = pressedControls.removeValue(forKey: id) else { return false }
-            return perform(action)
+            guard case .eccentricity(let action) = pressedControls.removeValue(forKey: id) else { return }
+            perform(action)
         case .touchMove(let s) where pressedControls[s.id] != nil:
-            return false
+            break
         case .pointerDown(let x, let y, 1, _):
             if let action = control(x, y) { return perform(action) }
-            if inPanel(x, y) { return false }
-            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+            if inPanel(x, y) { return }
+            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .keyDown(.escape, _):
-            return perform(EccentricityAction.cancelTapped)
+            perform(EccentricityAction.cancelTapped)
         case .keyDown(.enter, _) where run.offersSave:
-            return perform(EccentricityAction.saveTapped)
+            perform(EccentricityAction.saveTapped)
         case .tick:
             scale.advance(to: now)
             readWhenStable()
-            return true
         default:
-            return applyOnScale(event)
+            applyOnScale(event)
         }
     }
 
@@ -86,18 +85,17 @@ extension AppState {
     }
 
     /// Does what the operator asked for in the test.
-    public mutating func perform(_ action: EccentricityAction) -> Bool {
-        guard case .eccentricity(let run) = screen, allows(action.adminWork) else { return false }
+    public mutating func perform(_ action: EccentricityAction) {
+        guard case .eccentricity(let run) = screen, allows(action.adminWork) else { return }
         switch action {
         case .cancelTapped:
             screen = .scale
         case .againTapped:
             openEccentricity()
         case .saveTapped:
-            guard run.offersSave, let result = run.result else { return false }
+            guard run.offersSave, let result = run.result else { return }
             outbox.append(.saveEccentricity(device: source.deviceName, map: result.map))
         }
-        return true
     }
 
     /// The map is in the config file: every reading is corrected by it from now on.

@@ -41,10 +41,9 @@ public struct FleetStatus: Equatable, Sendable {
 }
 
 extension AppState {
-    /// The sink reported: remember it; a change is redrawn.
-    mutating func receive(_ status: FleetStatus) -> Bool {
-        guard fleet != status else { return false }
+    /// The sink reported: remember it (its line is redrawn when it changes).
+    mutating func receive(_ status: FleetStatus) {
+        guard fleet != status else { return }
         fleet = status
-        return true
     }
 }

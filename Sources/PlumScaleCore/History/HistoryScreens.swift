@@ -24,7 +24,7 @@ extension AppState {
     }
 
     /// The store answered.
-    mutating func receive(_ result: HistoryResult) -> Bool {
+    mutating func receive(_ result: HistoryResult) {
         switch result {
         case .saved(let id):
             show("Saved weighing #\(id)", on: "scale")
@@ -79,7 +79,6 @@ extension AppState {
         case .failed(let message):
             show(message, seconds: 8, on: .some(nil))
         }
-        return true
     }
 
     private mutating func reload(_ browser: inout HistoryBrowser) {
@@ -90,20 +89,19 @@ extension AppState {
 
     /// The history and detail screens. Objects lying on the scale keep being
     /// tracked whatever screen is up.
-    mutating func applyOffScale(_ event: InputEvent) -> Bool {
+    mutating func applyOffScale(_ event: InputEvent) {
         switch event.kind {
         case .touchMove(let s) where scale.contact(id: s.id) != nil:
-            _ = place(s)
-            return false
+            return place(s)
         case .touchUp(let id) where scale.contact(id: id) != nil, .touchCancel(let id) where scale.contact(id: id) != nil:
             scale.lift(id: id)
-            return false
+            return
         default:
             break
         }
         switch screen {
         case .history(var browser):
-            let common = applyCommon(event)
+            applyCommon(event)
             let layout = self.layout
             let context = HistoryContext(
                 size: layout.size, now: now, measuresForce: source.mode == .force,
@@ -117,15 +115,14 @@ extension AppState {
             case .openDetail(let id): openDetail(id, from: browser)
             case nil: break
             }
-            return reply.changed || common
         case .detail(let detail):
-            return applyOnDetail(event, detail)
+            applyOnDetail(event, detail)
         case .scale, .calibration, .eccentricity:
-            return false
+            break
         }
     }
 
-    private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) -> Bool {
+    private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) {
         // While the confirmation is up, only its two buttons can be pressed.
         func button(_ p: Point) -> DetailAction? {
             let buttons =
@@ -141,44 +138,42 @@ extension AppState {
             } else {
                 pressedControls[s.id] = nil
             }
-            return false
         case .touchUp(let id):
-            guard case .detail(let action) = pressedControls.removeValue(forKey: id) else { return false }
-            return perform(action, on: detail)
+            guard case .detail(let action) = pressedControls.removeValue(forKey: id) else { return }
+            perform(action, on: detail)
         case .touchMove, .touchCancel:
-            return false
+            break
         case .pointerDown(let x, let y, _, _):
-            return button(layoutPoint(x, y)).map { perform($0, on: detail) } ?? false
+            if let action = button(layoutPoint(x, y)) { perform(action, on: detail) }
         case .keyDown(let key, _) where detail.confirmingDelete:
             // Enter confirms; a second Delete does not (no double press deletes).
             switch key {
-            case .enter: return perform(.deleteConfirmed, on: detail)
-            case .escape, .backspace: return perform(.deleteCancelled, on: detail)
-            default: return false
+            case .enter: perform(.deleteConfirmed, on: detail)
+            case .escape, .backspace: perform(.deleteCancelled, on: detail)
+            default: break
             }
         case .keyDown(let key, _):
             switch key {
-            case .escape, .backspace: return perform(.backTapped, on: detail)
-            case .character("e"): return perform(.exportTapped, on: detail)
-            case .delete: return perform(.deleteTapped, on: detail)
-            default: return false
+            case .escape, .backspace: perform(.backTapped, on: detail)
+            case .character("e"): perform(.exportTapped, on: detail)
+            case .delete: perform(.deleteTapped, on: detail)
+            default: break
             }
         default:
-            return applyCommon(event)
+            applyCommon(event)
         }
     }
 
     /// Does what the user asked for on the detail screen.
-    mutating func perform(_ action: DetailAction, on detail: HistoryDetail) -> Bool {
-        guard allows(action.adminWork) else { return false }
+    mutating func perform(_ action: DetailAction, on detail: HistoryDetail) {
+        guard allows(action.adminWork) else { return }
         switch action {
         case .backTapped:
             screen = .history(detail.table)
-            return true
         case .exportTapped, .deleteTapped, .deleteConfirmed:
             // Operator work in a kiosk: only when the table offers it.
-            guard detail.table.actions.contains(action == .exportTapped ? .export : .delete) else { return false }
-            guard let id = detail.weighing?.id else { return false }
+            guard detail.table.actions.contains(action == .exportTapped ? .export : .delete) else { return }
+            guard let id = detail.weighing?.id else { return }
             var asked = detail
             switch action {
             case .exportTapped: outbox.append(.export(id: id))
@@ -188,12 +183,10 @@ extension AppState {
                 outbox.append(.delete(id: id))
             }
             screen = .detail(asked)
-            return true
         case .deleteCancelled:
             var asked = detail
             asked.confirmingDelete = false
             screen = .detail(asked)
-            return true
         }
     }
 

@@ -4,10 +4,9 @@ enum HistoryNavigation: Equatable, Sendable {
     case openDetail(Int64)
 }
 
-/// What one input did to the table: whether it changed, what the store must
-/// do, and whether the user left the table.
+/// What one input did to the table: what the store must do, and whether
+/// the user left the table.
 struct HistoryReply {
-    var changed = false
     var effects: [Effect] = []
     var navigation: HistoryNavigation?
 }
@@ -29,81 +28,80 @@ extension HistoryBrowser {
 
     mutating func apply(_ event: InputEvent, _ context: HistoryContext) -> HistoryReply {
         var reply = HistoryReply()
-        reply.changed = handle(event, context, &reply)
+        handle(event, context, &reply)
         if reply.navigation == nil { reply.effects += pageRequests(height: context.size.height) }
         return reply
     }
 
-    private mutating func handle(_ event: InputEvent, _ context: HistoryContext, _ reply: inout HistoryReply) -> Bool {
+    private mutating func handle(_ event: InputEvent, _ context: HistoryContext, _ reply: inout HistoryReply) {
         let size = context.size
         let now = context.now
         switch event.kind {
         case .touchDown(let s):
             let force = context.measuresForce ? s.pressure : nil
-            return pressBegan(id: s.id, at: context.point(s.x, s.y), force: force, context, &reply)
+            pressBegan(id: s.id, at: context.point(s.x, s.y), force: force, context, &reply)
         case .touchMove(let s):
             let force = context.measuresForce ? s.pressure : nil
-            return pressMoved(id: s.id, to: context.point(s.x, s.y), force: force, context, &reply)
+            pressMoved(id: s.id, to: context.point(s.x, s.y), force: force, context, &reply)
         case .touchUp(let id):
-            return pressEnded(id: id, context, &reply)
+            pressEnded(id: id, context, &reply)
         case .touchCancel(let id):
-            guard press?.id == id else { return false }
+            guard press?.id == id else { return }
             press = nil
-            return handlePeek(.cancel(time: now), &reply)
+            handlePeek(.cancel(time: now), &reply)
         case .pointerDown(let x, let y, let button, _):
             let p = context.point(x, y)
             if button == 3, case .row(let id) = target(at: p, size: size) {
                 peekedBy = .mouse
                 return handlePeek(.peekAtOnce(row: id, time: now), &reply)
             }
-            return button == 1 && pressBegan(id: Self.mousePressID, at: p, force: nil, context, &reply)
+            if button == 1 { pressBegan(id: Self.mousePressID, at: p, force: nil, context, &reply) }
         case .pointerMove(let x, let y):
-            return pressMoved(id: Self.mousePressID, to: context.point(x, y), force: nil, context, &reply)
+            pressMoved(id: Self.mousePressID, to: context.point(x, y), force: nil, context, &reply)
         case .pointerUp(_, _, let button):
-            return button == 1 && pressEnded(id: Self.mousePressID, context, &reply)
+            if button == 1 { pressEnded(id: Self.mousePressID, context, &reply) }
         case .wheel(let dy):
-            guard dy.isFinite else { return false }
+            guard dy.isFinite else { return }
             if peek.phase != .none { return handlePeek(.wheel(dy: dy, time: now), &reply) }
             offset -= dy * Self.rowHeight
             clampOffset(height: size.height)
-            return true
         case .keyDown(let key, _):
-            return keyPressed(key, down: true, context, &reply)
+            keyPressed(key, down: true, context, &reply)
         case .keyUp(let key, _):
-            return keyPressed(key, down: false, context, &reply)
+            keyPressed(key, down: false, context, &reply)
         case .tick:
             let dt = now - (lastTick ?? now)
             lastTick = now
             glide(dt: dt, height: size.height)
-            return handlePeek(.tick(time: now), &reply) || velocity != 0 || peek.phase == .hint
+            handlePeek(.tick(time: now), &reply)
         default:
-            return false
+            break
         }
     }
 
     private mutating func pressBegan(
         id: Int, at p: Point, force: Double?, _ context: HistoryContext, _ reply: inout HistoryReply
-    ) -> Bool {
+    ) {
         if peek.phase == .none, HistoryLayout.back.contains(p) {
             reply.navigation = .backToScale
-            return true
+            return
         }
         press = Press(id: id, start: p, lastY: p.y, lastTime: context.now, scrolling: false)
         if peek.phase == .none { peekedBy = id == Self.mousePressID ? .mouse : .touch }
         let target = target(at: p, size: context.size)
         if case .row = target, let index = rowIndex(at: p, height: context.size.height) { selected = index }
         velocity = 0
-        if case .outside = target, peek.phase == .none { return true }
-        return handlePeek(.pressBegan(target, x: p.x, y: p.y, time: context.now, force: force), &reply)
+        if case .outside = target, peek.phase == .none { return }
+        handlePeek(.pressBegan(target, x: p.x, y: p.y, time: context.now, force: force), &reply)
     }
 
     private mutating func pressMoved(
         id: Int, to p: Point, force: Double?, _ context: HistoryContext, _ reply: inout HistoryReply
-    ) -> Bool {
-        guard var press, press.id == id else { return false }
+    ) {
+        guard var press, press.id == id else { return }
         let now = context.now
-        var changed = handlePeek(.move(x: p.x, y: p.y, time: now), &reply)
-        if let force { changed = handlePeek(.force(force, time: now), &reply) || changed }
+        handlePeek(.move(x: p.x, y: p.y, time: now), &reply)
+        if let force { handlePeek(.force(force, time: now), &reply) }
         if peek.phase == .none, press.start.distance(to: p) > peek.config.holdTolerance {
             press.scrolling = true
         }
@@ -113,27 +111,25 @@ extension HistoryBrowser {
             offset -= dy
             if dt > 0 { velocity = -dy / dt }
             clampOffset(height: context.size.height)
-            changed = true
         }
         press.lastY = p.y
         press.lastTime = now
         self.press = press
-        return changed
     }
 
-    private mutating func pressEnded(id: Int, _ context: HistoryContext, _ reply: inout HistoryReply) -> Bool {
-        guard let press, press.id == id else { return false }
+    private mutating func pressEnded(id: Int, _ context: HistoryContext, _ reply: inout HistoryReply) {
+        guard let press, press.id == id else { return }
         self.press = nil
         if press.scrolling {
             if context.now - press.lastTime > 0.1 { velocity = 0 }
-            return true
+            return
         }
         velocity = 0
         let last = Point(press.start.x, press.lastY)
-        return handlePeek(.release(target(at: last, size: context.size), time: context.now), &reply)
+        handlePeek(.release(target(at: last, size: context.size), time: context.now), &reply)
     }
 
-    private mutating func keyPressed(_ key: Key, down: Bool, _ context: HistoryContext, _ reply: inout HistoryReply) -> Bool {
+    private mutating func keyPressed(_ key: Key, down: Bool, _ context: HistoryContext, _ reply: inout HistoryReply) {
         let now = context.now
         switch (key, down) {
         case (.escape, true), (.backspace, true):
@@ -141,31 +137,29 @@ extension HistoryBrowser {
             reply.navigation = .backToScale
         case (.down, true), (.up, true):
             let rows = knownCount
-            guard rows > 0 else { return false }
+            guard rows > 0 else { return }
             let next = min(max((selected ?? -1) + (key == .down ? 1 : -1), 0), rows - 1)
             selected = next
             let rect = rowRect(next, width: context.size.width)
             if rect.y < Self.top { offset -= Self.top - rect.y }
             if rect.y + rect.height > context.size.height { offset += rect.y + rect.height - context.size.height }
         case (.space, true):
-            guard let index = selected, let row = row(at: index) else { return false }
+            guard let index = selected, let row = row(at: index) else { return }
             peekedBy = .keyboard
             return handlePeek(.peekAtOnce(row: row.row.id, time: now), &reply)
         case (.space, false):
-            guard peek.phase == .peek || peek.phase == .hint else { return false }
-            return handlePeek(.cancel(time: now), &reply)
+            guard peek.phase == .peek || peek.phase == .hint else { return }
+            handlePeek(.cancel(time: now), &reply)
         case (.enter, true):
             if peek.phase != .none { return handlePeek(.popNow(time: now), &reply) }
-            guard let index = selected, let row = row(at: index) else { return false }
+            guard let index = selected, let row = row(at: index) else { return }
             reply.navigation = .openDetail(row.row.id)
         default:
-            return false
+            break
         }
-        return true
     }
 
-    private mutating func handlePeek(_ input: PeekPopInput, _ reply: inout HistoryReply) -> Bool {
-        let before = (peek.phase, peek.progress)
+    private mutating func handlePeek(_ input: PeekPopInput, _ reply: inout HistoryReply) {
         for effect in peek.handle(input) {
             switch effect {
             case .hint, .showActions, .askToConfirmDelete:
@@ -185,6 +179,5 @@ extension HistoryBrowser {
                 preview = nil
             }
         }
-        return before != (peek.phase, peek.progress)
     }
 }

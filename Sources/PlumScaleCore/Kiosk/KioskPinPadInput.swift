@@ -5,50 +5,60 @@ extension AppState {
     /// While the pad is up: touches going down press its keys and belong to
     /// the kiosk until they lift; the lifts and moves of objects that were
     /// on the glass before still reach the scale, so none stays behind.
-    mutating func pinPadInput(_ event: InputEvent) -> Bool? {
+    /// Whether the pad took the event.
+    mutating func pinPadTakes(_ event: InputEvent) -> Bool {
         let point: Point
         switch event.kind {
         case .touchDown(let s):
             own(s.id)
-            guard s.x.isFinite, s.y.isFinite else { return false }
+            guard s.x.isFinite, s.y.isFinite else { return true }
             point = layout.layoutPoint(normalizedX: s.x, normalizedY: s.y)
         case .touchMove(let s) where kiosk?.ownedTouches.contains(s.id) == true:
-            return false
+            return true
         case .touchUp(let id) where kiosk?.ownedTouches.contains(id) == true:
-            return ownedTouchLifted(id, act: false)
+            ownedTouchLifted(id, act: false)
+            return true
         case .touchCancel(let id) where kiosk?.ownedTouches.contains(id) == true:
-            return ownedTouchLifted(id, act: false)
+            ownedTouchLifted(id, act: false)
+            return true
         case .pointerDown(let x, let y, _, _):
-            guard x.isFinite, y.isFinite else { return false }
+            guard x.isFinite, y.isFinite else { return true }
             point = layout.layoutPoint(normalizedX: x, normalizedY: y)
-        case .keyDown(let key, _) where key.digit != nil: return pinPadTapped(.pinDigit(key.digit ?? 0))
-        case .keyDown(.enter, _): return pinPadTapped(.okTapped)
-        case .keyDown(.escape, _): return pinPadTapped(.cancelTapped)
-        case .keyDown(.backspace, _): return pinPadTapped(.backspaceTapped)
+        case .keyDown(let key, _) where key.digit != nil:
+            pinPadTapped(.pinDigit(key.digit ?? 0))
+            return true
+        case .keyDown(.enter, _):
+            pinPadTapped(.okTapped)
+            return true
+        case .keyDown(.escape, _):
+            pinPadTapped(.cancelTapped)
+            return true
+        case .keyDown(.backspace, _):
+            pinPadTapped(.backspaceTapped)
+            return true
         case .keyDown, .quit:
-            return false  // no recording, no history, no leaving from behind the pad
+            return true  // no recording, no history, no leaving from behind the pad
         case .keyUp(let key, _):
             if [.character("q"), .control, .alt].contains(key) {
                 kiosk?.chordStart = nil
                 kiosk?.chordFired = false
             }
-            return false
+            return true
         case .touchMove, .touchUp, .touchCancel, .pointerMove, .pointerUp, .wheel, .tick, .resize, .deviceChanged, .history, .fleet,
             .deviceTotal:
-            return nil
+            return false
         }
-        guard let key = PinPad.keyRects(size: layout.size).first(where: { $0.rect.contains(point) })?.action else { return false }
-        return pinPadTapped(key)
+        if let key = PinPad.keyRects(size: layout.size).first(where: { $0.rect.contains(point) })?.action { pinPadTapped(key) }
+        return true
     }
 
-    mutating func pinPadTapped(_ action: PinPadAction) -> Bool {
-        guard let before = kiosk, before.pinPad != nil else { return false }
+    mutating func pinPadTapped(_ action: PinPadAction) {
+        guard let before = kiosk, before.pinPad != nil else { return }
         let unlocked = kiosk?.pinPadTapped(action, now: now) == true
         if let after = kiosk, after.failures != before.failures || after.lockedUntil != before.lockedUntil {
             outbox.append(.saveLockout(failures: after.failures, lockedUntil: wallClock(lockedUntil: after.lockedUntil)))
         }
         if unlocked { operatorModeUnlocked() }
-        return true
     }
 
     /// The wall-clock time of a lockout's end, nil when it has ended.

@@ -5,50 +5,55 @@ import Foundation
 /// contacts), operator mode and what it allows. Its timers, the pad's
 /// input and what it draws are in the files beside this one.
 extension AppState {
-    /// Handles an event first when in kiosk mode; returns nil to let the
-    /// screens have it, or whether something changed.
-    mutating func kioskIntercept(_ event: InputEvent) -> Bool? {
-        guard let kiosk else { return nil }
+    /// Handles an event first when in kiosk mode: whether the kiosk took
+    /// it (then the screens never see it).
+    mutating func kioskTakes(_ event: InputEvent) -> Bool {
+        guard let kiosk else { return false }
         noteInput(event)
-        if kiosk.pinPad != nil { return pinPadInput(event) }
+        if kiosk.pinPad != nil { return pinPadTakes(event) }
         switch event.kind {
         case .quit:
-            return false  // the close button and Alt+F4: a kiosk is left by the operator, or by a signal
+            return true  // the close button and Alt+F4: a kiosk is left by the operator, or by a signal
         case .keyDown(.escape, _) where screen == .scale:
-            return false  // it would quit; elsewhere it closes a preview, the wizard, a screen
+            return true  // it would quit; elsewhere it closes a preview, the wizard, a screen
         case .keyDown(.function(4), _):
-            return false
+            return true
         case .keyDown(.character("q"), let mods) where mods.contains(.control) && mods.contains(.alt):
             if kiosk.chordStart == nil, !kiosk.chordFired { self.kiosk?.chordStart = now }
-            return false
+            return true
         case .keyUp(.character("q"), _), .keyUp(.control, _), .keyUp(.alt, _):
             self.kiosk?.chordStart = nil
             self.kiosk?.chordFired = false
-            return nil
+            return false
         case .touchDown(let sample):
-            return kioskTouchDown(sample)
+            return kioskTakesTouchDown(sample)
         case .touchMove(let sample) where kiosk.ownedTouches.contains(sample.id):
             if kiosk.cornerHold?.id == sample.id, !inCorner(sample.x, sample.y) { self.kiosk?.cornerHold = nil }
-            return false
+            return true
         case .touchUp(let id) where kiosk.ownedTouches.contains(id):
-            return ownedTouchLifted(id, act: true)
+            ownedTouchLifted(id, act: true)
+            return true
         case .touchCancel(let id) where kiosk.ownedTouches.contains(id):
-            return ownedTouchLifted(id, act: false)
+            ownedTouchLifted(id, act: false)
+            return true
         case .pointerDown(let x, let y, 1, _):
-            if let action = operatorButton(at: layoutPoint(x, y)) { return perform(action) }
-            guard startsCornerHold(x, y) else { return nil }
+            if let action = operatorButton(at: layoutPoint(x, y)) {
+                perform(action)
+                return true
+            }
+            guard startsCornerHold(x, y) else { return false }
             // The mouse standing in for a finger: held in the corner, it is the
             // admin gesture, never a contact (so never weighed or recorded).
             self.kiosk?.cornerHold = Kiosk.CornerHold(id: Kiosk.pointerHoldID, start: now)
-            return false
+            return true
         case .pointerMove(let x, let y) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
             if !inCorner(x, y) { self.kiosk?.cornerHold = nil }
-            return false
+            return true
         case .pointerUp(_, _, 1) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
             self.kiosk?.cornerHold = nil
-            return false
+            return true
         default:
-            return nil
+            return false
         }
     }
 
@@ -96,31 +101,32 @@ extension AppState {
     /// when there is an operator to unlock); anywhere else it is the
     /// screens'. The corner is the scale's only, where a touch would be a
     /// contact: on the history's screens it is their Back button's.
-    mutating func kioskTouchDown(_ sample: TouchSample) -> Bool? {
+    /// Whether the kiosk took the touch.
+    mutating func kioskTakesTouchDown(_ sample: TouchSample) -> Bool {
         // A down for an id the kiosk owned: that touch is over (devices reuse ids).
         if kiosk?.ownedTouches.remove(sample.id) != nil {
             kiosk?.pressedButtons[sample.id] = nil
             if kiosk?.cornerHold?.id == sample.id { kiosk?.cornerHold = nil }
         }
-        guard let kiosk, sample.x.isFinite, sample.y.isFinite else { return nil }
+        guard kiosk != nil, sample.x.isFinite, sample.y.isFinite else { return false }
         if let action = operatorButton(at: layoutPoint(sample.x, sample.y)) {
             own(sample.id)
             self.kiosk?.pressedButtons[sample.id] = action
-            return false
+            return true
         }
         if startsCornerHold(sample.x, sample.y) {
             own(sample.id)
             self.kiosk?.cornerHold = Kiosk.CornerHold(id: sample.id, start: now)
-            return false
+            return true
         }
-        return nil
+        return false
     }
 
-    mutating func ownedTouchLifted(_ id: Int, act: Bool) -> Bool {
+    mutating func ownedTouchLifted(_ id: Int, act: Bool) {
         kiosk?.ownedTouches.remove(id)
         if kiosk?.cornerHold?.id == id { kiosk?.cornerHold = nil }
-        guard let action = kiosk?.pressedButtons.removeValue(forKey: id), act else { return false }
-        return perform(action)
+        guard let action = kiosk?.pressedButtons.removeValue(forKey: id), act else { return }
+        perform(action)
     }
 
     /// The operator bar's button at `point`, when the bar is up.
@@ -130,14 +136,12 @@ extension AppState {
     }
 
     /// Does what the operator asked for on the operator bar.
-    @discardableResult
-    mutating func perform(_ action: OperatorAction) -> Bool {
-        guard kiosk != nil, allows(action.adminWork) else { return false }
+    mutating func perform(_ action: OperatorAction) {
+        guard kiosk != nil, allows(action.adminWork) else { return }
         switch action {
         case .lockTapped: lockOperatorMode("Locked: passer-by mode")
         case .leaveKioskTapped: quit()
         }
-        return true
     }
 
     /// The PIN was right (the kiosk has made the role the operator's).

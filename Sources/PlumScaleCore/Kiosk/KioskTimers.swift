@@ -5,9 +5,8 @@ import Foundation
 extension AppState {
     /// Timers of the kiosk, run on every tick: the chord, the corner hold,
     /// the pad's countdown, operator idle, attract mode, auto-record.
-    mutating func kioskTick() -> Bool {
-        guard let kiosk else { return false }
-        var changed = false
+    mutating func kioskTick() {
+        guard let kiosk else { return }
         if let start = kiosk.chordStart, now - start >= Kiosk.chordSeconds {
             self.kiosk?.chordStart = nil
             self.kiosk?.chordFired = true
@@ -18,36 +17,26 @@ extension AppState {
             } else if kiosk.role == .passerBy {
                 openPinPad()
             }
-            changed = true
         }
         if let hold = kiosk.cornerHold, now - hold.start >= Kiosk.cornerSeconds {
             self.kiosk?.cornerHold = nil
-            if kiosk.pinPad == nil {
-                openPinPad()
-                changed = true
-            }
+            if kiosk.pinPad == nil { openPinPad() }
         }
         if let pad = self.kiosk?.pinPad {
             let live =
                 kiosk.isLocked(at: now)
                 ? kiosk.padMessage(pad.message, at: now)
                 : (pad.message.hasPrefix(PinPad.countdownPrefix) ? PinPad.prompt : pad.message)
-            if live != pad.message {
-                self.kiosk?.pinPad?.message = live
-                changed = true
-            }
+            if live != pad.message { self.kiosk?.pinPad?.message = live }
         }
         if kiosk.role == .operator, now - kiosk.lastDeliberateInput >= kiosk.settings.operatorIdleSeconds {
             lockOperatorMode("Locked after \(Self.seconds(kiosk.settings.operatorIdleSeconds)) without input: passer-by mode")
-            changed = true
         }
         if now - kiosk.lastInput >= kiosk.settings.idleSeconds, kioskHasAwayState {
             screen = .scale
             self.kiosk?.pinPad = nil
-            changed = true
         }
-        if autoRecordsNow { changed = autoRecord() || changed }
-        return changed
+        if autoRecordsNow { autoRecord() }
     }
 
     /// Auto-record watches the scale screen only, with no PIN pad over it:
@@ -72,21 +61,20 @@ extension AppState {
 
     /// Records once every object has been stable for the set time, and again
     /// only when the set of objects changes.
-    mutating func autoRecord() -> Bool {
-        guard let kiosk else { return false }
+    mutating func autoRecord() {
+        guard let kiosk else { return }
         let views = contactViews
         guard !views.isEmpty, views.allSatisfy(\.stable), source.mode != .position else {
             self.kiosk?.stableSince = nil
             if views.isEmpty { self.kiosk?.recordedSet = nil }
-            return false
+            return
         }
         let since = kiosk.stableSince ?? now
         self.kiosk?.stableSince = since
         let ids = Set(views.map(\.id))
-        guard ids != kiosk.recordedSet, now - since >= kiosk.settings.autoRecordSeconds else { return false }
+        guard ids != kiosk.recordedSet, now - since >= kiosk.settings.autoRecordSeconds else { return }
         self.kiosk?.recordedSet = ids
         record()
-        return true
     }
 
     /// When the kiosk next needs a tick.

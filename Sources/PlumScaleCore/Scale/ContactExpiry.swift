@@ -23,10 +23,8 @@ extension AppState {
         return true
     }
 
-    /// Drops the contacts silent for longer than `contactTimeout`. Returns
-    /// whether any went.
-    mutating func expireStaleContacts() -> Bool {
-        var changed = false
+    /// Drops the contacts silent for longer than `contactTimeout`.
+    mutating func expireStaleContacts() {
         let contacts = scale.board.contacts
         if contacts.count > Self.maxContacts {
             let excess = contacts.count - Self.maxContacts
@@ -34,17 +32,14 @@ extension AppState {
                 .sorted { ($0.element.lastSeen, $0.offset) < ($1.element.lastSeen, $1.offset) }
                 .prefix(excess).map(\.element.id)
             for id in oldest { scale.lift(id: id) }
-            changed = true
         }
-        guard contactTimeout.isFinite, contactTimeout > 0 else { return changed }
+        guard contactTimeout.isFinite, contactTimeout > 0 else { return }
         let horizon = now - contactTimeout
         let mouse = self.mouse != nil
         func isStale(_ contact: Contact) -> Bool { contact.lastSeen < horizon && Self.canExpire(contact, mouse: mouse) }
         // Usually none: look before gathering.
-        guard scale.board.contacts.contains(where: isStale) else { return changed }
-        let stale = scale.board.contacts.filter(isStale)
-        for contact in stale { scale.lift(id: contact.id) }
-        return changed || !stale.isEmpty
+        guard scale.board.contacts.contains(where: isStale) else { return }
+        for contact in scale.board.contacts.filter(isStale) { scale.lift(id: contact.id) }
     }
 
     /// When the next contact would expire without further events (for the

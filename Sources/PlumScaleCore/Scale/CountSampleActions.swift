@@ -15,9 +15,9 @@ extension AppState {
         countSample = CountSample()
     }
 
-    /// A key while a sample is asked for: whether the screen changed.
-    mutating func sampleKeyPressed(_ key: Key) -> Bool {
-        guard var sample = countSample, let action = CountSample.action(for: key) else { return false }
+    /// A key while a sample is asked for.
+    mutating func sampleKeyPressed(_ key: Key) {
+        guard var sample = countSample, let action = CountSample.action(for: key) else { return }
         switch sample.reduce(action) {
         case .typing:
             countSample = sample
@@ -28,7 +28,6 @@ extension AppState {
             countSample = sample
             takeSample(of: pieces)
         }
-        return true
     }
 
     /// One piece is the stable total over `pieces`; the sample stays asked

@@ -33,19 +33,19 @@ public struct MouseEmulation: Equatable, Sendable {
         return scale.board.contacts.min { gap($0) < gap($1) }?.id
     }
 
-    /// Applies a pointer event to the board. Returns whether anything changed.
+    /// Applies a pointer event to the board.
     public mutating func apply(
         _ kind: InputEvent.Kind, time: Double, layout: Layout, scale: inout Scale
-    ) -> Bool {
+    ) {
         // A pointer at NaN or infinity (a broken event) is ignored; others
         // are clamped to the screen, like touches.
         var kind = kind
         switch kind {
         case .pointerDown(let x, let y, let button, let modifiers):
-            guard x.isFinite, y.isFinite else { return false }
+            guard x.isFinite, y.isFinite else { return }
             kind = .pointerDown(x: min(max(x, 0), 1), y: min(max(y, 0), 1), button: button, modifiers: modifiers)
         case .pointerMove(let x, let y):
-            guard x.isFinite, y.isFinite else { return false }
+            guard x.isFinite, y.isFinite else { return }
             kind = .pointerMove(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
         default: break
         }
@@ -61,26 +61,23 @@ public struct MouseEmulation: Equatable, Sendable {
             } else {
                 pressedID = id
             }
-            return true
         case .pointerMove(let x, let y):
             pointer = layout.layoutPoint(normalizedX: x, normalizedY: y)
-            guard let id = pressedID, let pointer else { return false }
+            guard let id = pressedID, let pointer else { return }
             scale.place(id: id, at: pointer, force: force, time: time)
-            return true
         case .pointerUp(_, _, let button) where button == 1:
-            guard let id = pressedID else { return false }
+            guard let id = pressedID else { return }
             pressedID = nil
-            return scale.lift(id: id)
+            scale.lift(id: id)
         case .wheel(let dy):
-            guard dy.isFinite else { return false }
+            guard dy.isFinite else { return }
             force = min(max(force + dy * Self.step, 0), 1)
-            guard let id = pressedID ?? wheelTarget(on: scale), let contact = scale.contact(id: id) else { return true }
+            guard let id = pressedID ?? wheelTarget(on: scale), let contact = scale.contact(id: id) else { return }
             scale.place(id: id, at: contact.position, force: force, time: time)
-            return true
         case .keyDown(.character("c"), _):
-            return scale.liftPinned()
+            scale.liftPinned()
         default:
-            return false
+            break
         }
     }
 }

@@ -59,36 +59,41 @@ extension AppState {
     }
 
     /// While a number is typed: a touch or click on the pad's keys types
-    /// (a touch when it lifts); nil for what the scale handles as usual
-    /// (objects go on and off the glass meanwhile).
-    mutating func numberPadInput(_ event: InputEvent) -> Bool? {
-        guard let entry = numberPadEntry else { return nil }
+    /// (a touch when it lifts). Whether the pad took the event; what it
+    /// leaves, the scale handles as usual (objects go on and off the glass).
+    mutating func numberPadTakes(_ event: InputEvent) -> Bool {
+        guard let entry = numberPadEntry else { return false }
         func key(_ x: Double, _ y: Double) -> NumberEntry.Action? {
             let p = layoutPoint(x, y)
             return NumberPad.keyRects(size: layout.size, decimals: entry.decimals).first { $0.rect.contains(p) }?.action
         }
         switch event.kind {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            guard let action = key(s.x, s.y) else { return nil }
+            guard let action = key(s.x, s.y) else { return false }
             pressedControls[s.id] = .numberPad(action)
-            return false
+            return true
         case .touchUp(let id):
-            guard case .numberPad(let action)? = pressedControls.removeValue(forKey: id) else { return nil }
-            return numberPadTapped(action)
+            guard case .numberPad(let action)? = pressedControls.removeValue(forKey: id) else { return false }
+            numberPadTapped(action)
+            return true
         case .touchMove(let s) where pressedControls[s.id] != nil:
-            return false
+            return true
         case .pointerDown(let x, let y, 1, _):
-            return key(x, y).map { numberPadTapped($0) }
+            guard let action = key(x, y) else { return false }
+            numberPadTapped(action)
+            return true
         default:
-            return nil
+            return false
         }
     }
 
     /// A key of the pad tapped: as its key on the keyboard.
-    mutating func numberPadTapped(_ action: NumberEntry.Action) -> Bool {
-        if countSample != nil { return sampleKeyPressed(action.key) }
-        if presetTareEntry != nil { return presetTareKeyPressed(action.key) }
-        return false
+    mutating func numberPadTapped(_ action: NumberEntry.Action) {
+        if countSample != nil {
+            sampleKeyPressed(action.key)
+        } else if presetTareEntry != nil {
+            presetTareKeyPressed(action.key)
+        }
     }
 
     /// The pad over the scale, dimmed beneath: what is typed, then the keys.

@@ -16,9 +16,9 @@ extension AppState {
         presetTareEntry = NumberEntry(decimals: true, maxLength: Self.presetTareLength)
     }
 
-    /// A key while a preset tare is typed: whether the screen changed.
-    mutating func presetTareKeyPressed(_ key: Key) -> Bool {
-        guard var entry = presetTareEntry, let action = NumberEntry.action(for: key) else { return false }
+    /// A key while a preset tare is typed.
+    mutating func presetTareKeyPressed(_ key: Key) {
+        guard var entry = presetTareEntry, let action = NumberEntry.action(for: key) else { return }
         switch entry.reduce(action) {
         case .typing:
             presetTareEntry = entry
@@ -31,13 +31,12 @@ extension AppState {
             let grams = step > 0 ? (value * units.grams / step).rounded() * step : value * units.grams
             guard grams <= CalibrationFit.Limits.maximumGrams else {
                 show("A preset tare is at most \(Self.pieceText(CalibrationFit.Limits.maximumGrams, unit: units)).", seconds: 4)
-                return true
+                return
             }
             scale.setPresetTare(grams)
             let format = WeightFormat(unit: units, stepGrams: step > 0 ? step : 0.1)
             show(grams > 0 ? "Preset tare " + (format.text(grams: grams) ?? "?") : "Preset tare cleared", seconds: 3)
         }
-        return true
     }
 
     /// The footer's line while a preset tare is typed.

@@ -90,11 +90,9 @@ public struct Scale: Equatable, Sendable {
     /// Mouse emulation: a pinned contact stays after the button is released.
     mutating func setPinned(id: Int, _ pinned: Bool) { board.setPinned(id: id, pinned) }
 
-    /// Lifts every pinned contact; returns whether there were any.
-    mutating func liftPinned() -> Bool {
-        let pinned = board.contacts.filter(\.pinned).map(\.id)
-        for id in pinned { lift(id: id) }
-        return !pinned.isEmpty
+    /// Lifts every pinned contact.
+    mutating func liftPinned() {
+        for id in board.contacts.filter(\.pinned).map(\.id) { lift(id: id) }
     }
 
     /// Lets time pass: smoothing converges and stability builds between events.

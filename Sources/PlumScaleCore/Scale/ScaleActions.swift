@@ -61,65 +61,61 @@ struct TouchOnButton: Equatable, Sendable {
 
 /// The scale screen: touches weigh, buttons and keys act.
 extension AppState {
-    mutating func applyOnScale(_ event: InputEvent) -> Bool {
-        if let typed = numberPadInput(event) { return typed }
+    mutating func applyOnScale(_ event: InputEvent) {
+        if numberPadTakes(event) { return }
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
                 touchesOnButtons[sample.id] = TouchOnButton(
                     action: button.action, start: now, origin: layoutPoint(sample.x, sample.y), latest: sample)
-                return false
+                return
             }
-            return place(sample)
+            place(sample)
         case .touchMove(let sample):
             if var held = touchesOnButtons[sample.id] {
                 held.latest = sample
                 touchesOnButtons[sample.id] = held
-                guard held.origin.distance(to: layoutPoint(sample.x, sample.y)) > TouchOnButton.tapSlop else { return false }
+                guard held.origin.distance(to: layoutPoint(sample.x, sample.y)) > TouchOnButton.tapSlop else { return }
                 touchesOnButtons[sample.id] = nil
             }
-            return place(sample)
+            place(sample)
         case .touchUp(let id):
             if let held = touchesOnButtons.removeValue(forKey: id) {
-                return now - held.start < TouchOnButton.tapSeconds && perform(held.action)
+                if now - held.start < TouchOnButton.tapSeconds { perform(held.action) }
+                return
             }
-            return lift(id)
+            lift(id)
         case .touchCancel(let id):
-            if touchesOnButtons.removeValue(forKey: id) != nil { return false }
-            return lift(id)
+            if touchesOnButtons.removeValue(forKey: id) != nil { return }
+            lift(id)
         case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
-            return applyCommon(event)
+            applyCommon(event)
         case .keyDown(let key, let modifiers):
             // A sample being typed takes the keys (Esc cancels it, not the program).
             if countSample != nil { return sampleKeyPressed(key) }
             if presetTareEntry != nil { return presetTareKeyPressed(key) }
             if let action = ScaleAction(key: key) { return perform(action) }
-            return mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale) ?? false
+            mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale)
         case .tick:
-            // Whether readings were still settling when last drawn: then time
-            // alone has changed them (the last step, to stable, included).
-            let settling = scale.isSettling(at: scale.now)
-            let resting = restOnButtons()
+            restOnButtons()
             scale.advance(to: now)
-            return settling || resting
         case .keyUp:
-            return false
+            break
         case .pointerDown(let x, let y, let button, _) where button == 1:
             if let hit = buttonHit(x, y) { return perform(hit.action) }
-            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .pointerDown, .pointerMove, .pointerUp, .wheel:
-            return mouse?.apply(event.kind, time: now, layout: layout, scale: &scale) ?? false
+            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         }
     }
 
     /// Touches on buttons held past a tap are objects: they weigh from now.
-    private mutating func restOnButtons() -> Bool {
+    private mutating func restOnButtons() {
         let resting = touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
         for (id, held) in resting {
             touchesOnButtons[id] = nil
-            _ = place(held.latest)
+            place(held.latest)
         }
-        return !resting.isEmpty
     }
 
     /// When a touch on a button stops being a tap.
@@ -128,10 +124,9 @@ extension AppState {
     }
 
     /// Does what the user asked for on the scale screen.
-    @discardableResult
-    public mutating func perform(_ action: ScaleAction) -> Bool {
+    public mutating func perform(_ action: ScaleAction) {
         // Calibrating and leaving are the operator's (Kiosk/KioskGate.swift).
-        guard allows(action.adminWork) else { return false }
+        guard allows(action.adminWork) else { return }
         switch action {
         case .recordTapped: record()
         case .historyTapped: openHistory()
@@ -159,7 +154,6 @@ extension AppState {
         case .referenceTapped: referenceTapped()
         case .quitPressed: quit()
         }
-        return true
     }
 
     /// Why `u` changes nothing: no grams to show in other units.
@@ -188,13 +182,13 @@ extension AppState {
     }
 
     /// A contact lifted or was cancelled (the carrier guide is told).
-    private mutating func lift(_ id: Int) -> Bool {
-        defer { carrierMayHaveLifted() }
-        return scale.lift(id: id)
+    private mutating func lift(_ id: Int) {
+        scale.lift(id: id)
+        carrierMayHaveLifted()
     }
 
-    mutating func place(_ sample: TouchSample) -> Bool {
-        guard sample.x.isFinite, sample.y.isFinite else { return false }
+    mutating func place(_ sample: TouchSample) {
+        guard sample.x.isFinite, sample.y.isFinite else { return }
         let x = min(max(sample.x, 0), 1)
         let y = min(max(sample.y, 0), 1)
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
@@ -207,7 +201,6 @@ extension AppState {
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),
             force: measuredForce(sample), time: now)
-        return true
     }
 
     /// The force the current mode believes in: pressure, contact size, or nothing.

@@ -47,7 +47,10 @@ import Testing
     @Test func upForAnUnknownIdChangesNothing() {
         var state = AppState(screen: Size(1280, 720), source: Self.pressure)
         state.apply(down(1, 0.5, 0.5, 0.2))
-        #expect(state.apply(InputEvent(time: 1, .touchUp(id: 99))).changed == false)
+        let before = state.scene()
+        // At the down's time: a later one would show the object settle.
+        #expect(state.apply(InputEvent(time: 0, .touchUp(id: 99))).isEmpty)
+        #expect(state.scene() == before)
         #expect(state.contactViews.count == 1)
     }
 
@@ -126,7 +129,7 @@ import Testing
 }
 
 /// Time alone must reach the screen: the tick that finds a reading newly
-/// stable reports a change, so the live window draws it (issue: a still
+/// stable changes the scene, so the live window draws it (issue: a still
 /// object stayed "provisional" in the window until some other input came).
 @Suite struct SettlingReachesTheScreenTests {
     @Test func theTickThatMakesAReadingStableRedraws() {
@@ -135,8 +138,9 @@ import Testing
         var lastRedraw: Double?
         var stableAt: Double?
         while let wake = state.nextWake, wake < 5 {
-            let update = state.apply(InputEvent(time: wake, .tick))
-            if update.changed { lastRedraw = wake }
+            let before = state.scene()
+            state.apply(InputEvent(time: wake, .tick))
+            if state.scene() != before { lastRedraw = wake }
             if stableAt == nil, state.contactViews.first?.stable == true { stableAt = wake }
         }
         #expect(stableAt != nil, "the still object becomes stable")
@@ -157,9 +161,9 @@ import Testing
         var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
         let p = Self.recordButton(state)
         state.apply(InputEvent(time: 1, .touchDown(TouchSample(id: 1, x: p.x, y: p.y, pressure: 0.2))))
-        let up = state.apply(InputEvent(time: 1.1, .touchUp(id: 1)))
+        state.apply(InputEvent(time: 1.1, .touchUp(id: 1)))
         #expect(state.scale.isEmpty)
-        #expect(up.changed && state.notice?.text == "Nothing recorded: there is nothing on the scale.")
+        #expect(state.notice?.text == "Nothing recorded: there is nothing on the scale.")
     }
 
     @Test func anObjectRestingOnAButtonIsWeighedAndPressesNothing() {
@@ -171,7 +175,7 @@ import Testing
         #expect(state.contactViews.map(\.id) == [1], "weighed where it lies")
         #expect(state.contactViews.first?.stable == true)
         let up = state.apply(InputEvent(time: 3, .touchUp(id: 1)))
-        #expect(up.effects.isEmpty && state.notice == nil, "lifting it records nothing")
+        #expect(up.isEmpty && state.notice == nil, "lifting it records nothing")
         #expect(state.scale.isEmpty)
     }
 

@@ -17,14 +17,17 @@ import Testing
     @Test func theStateDocumentGainsFleetOnlyWithABroker() throws {
         var state = AppState(screen: Size(1280, 720), source: .mouse)
         #expect(state.stateDocument()["fleet"] == .null)
-        #expect(state.apply(InputEvent(time: 1, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable")))).changed)
+        let empty = state.scene()
+        state.apply(InputEvent(time: 1, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable"))))
+        #expect(state.scene() != empty)
         #expect(
             state.stateDocument()["fleet"]
                 == .fields([("connected", .bool(false)), ("queued", .integer(3)), ("last_error", .string("broker unreachable"))]))
         #expect(state.scene().texts(state.metrics).contains { $0.text == "Fleet: 3 queued, broker unreachable" })
         // The same report again changes nothing on screen.
-        #expect(
-            !state.apply(InputEvent(time: 2, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable")))).changed)
+        let reported = state.scene()
+        state.apply(InputEvent(time: 2, .fleet(FleetStatus(connected: false, queued: 3, lastError: "broker unreachable"))))
+        #expect(state.scene() == reported)
         #expect(state.reconfigured(.defaults).fleet == state.fleet)
     }
 

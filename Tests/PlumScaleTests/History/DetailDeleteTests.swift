@@ -23,7 +23,7 @@ import Testing
         let sample = TouchSample(id: id, x: p.x / s.width, y: p.y / s.height, pressure: 0.3)
         let down = state.apply(InputEvent(time: t, .touchDown(sample)))
         let up = state.apply(InputEvent(time: t + 0.05, .touchUp(id: id)))
-        return down.effects + up.effects
+        return down + up
     }
 
     func element(_ name: String, in state: AppState) -> Element? { state.scene().elements.first { $0.name == name } }
@@ -64,14 +64,14 @@ import Testing
 
     @Test func theKeysAskTooAndASecondDeleteDoesNot() {
         var state = detail()
-        #expect(state.apply(InputEvent(time: 3, .keyDown(.delete, modifiers: []))).effects == [])
-        #expect(state.apply(InputEvent(time: 3.1, .keyDown(.delete, modifiers: []))).effects == [])
+        #expect(state.apply(InputEvent(time: 3, .keyDown(.delete, modifiers: []))) == [])
+        #expect(state.apply(InputEvent(time: 3.1, .keyDown(.delete, modifiers: []))) == [])
         #expect(state.screen.detail?.confirmingDelete == true)
-        #expect(state.apply(InputEvent(time: 3.2, .keyDown(.escape, modifiers: []))).effects == [])
+        #expect(state.apply(InputEvent(time: 3.2, .keyDown(.escape, modifiers: []))) == [])
         #expect(state.screen.detail?.confirmingDelete == false)
         #expect(state.screen.name == "detail")
         _ = state.apply(InputEvent(time: 3.3, .keyDown(.delete, modifiers: [])))
-        #expect(state.apply(InputEvent(time: 3.4, .keyDown(.enter, modifiers: []))).effects == [.delete(id: 30)])
+        #expect(state.apply(InputEvent(time: 3.4, .keyDown(.enter, modifiers: []))) == [.delete(id: 30)])
     }
 
     @Test func theConfirmationIsRedAndWhole() {

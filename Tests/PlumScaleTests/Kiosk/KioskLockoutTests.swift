@@ -20,7 +20,7 @@ extension KioskTests {
         for _ in 1...3 {
             for digit in "1111" { try station.tap(element: "pin-\(digit)") }
             let ok = try #require(station.state.scene().elements.first { $0.name == "pin-ok" }).rect.center
-            saved += station.feed(.touchDown(TouchSample(id: 90, x: ok.x / 1280, y: ok.y / 720, pressure: 0.3))).effects
+            saved += station.feed(.touchDown(TouchSample(id: 90, x: ok.x / 1280, y: ok.y / 720, pressure: 0.3)))
             lockedAt = station.t
             station.up(90)
         }

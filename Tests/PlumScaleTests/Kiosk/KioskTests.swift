@@ -160,7 +160,7 @@ import Testing
         }
 
         @discardableResult
-        mutating func feed(_ kind: InputEvent.Kind, after dt: Double = 0.1) -> Update {
+        mutating func feed(_ kind: InputEvent.Kind, after dt: Double = 0.1) -> [Effect] {
             advance(dt)
             return effects.feed(InputEvent(time: t, kind), to: &state)
         }
@@ -255,7 +255,7 @@ import Testing
         #expect(station.state.screen.name == "detail")
         #expect(station.state.scene().elements.filter { $0.kind == .button }.map(\.name) == ["back"])
         let update = station.feed(.keyDown(.delete, modifiers: []))
-        #expect(update.effects.isEmpty)
+        #expect(update.isEmpty)
         station.key(.character("e"))
         #expect(try station.history.store.count() == 1, "nothing deleted")
         #expect(station.state.notice?.text.hasPrefix("Exported") != true, "nothing exported")

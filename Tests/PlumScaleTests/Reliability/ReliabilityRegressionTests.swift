@@ -72,10 +72,18 @@ import Testing
         state.apply(Self.down(2, 5))
         #expect(state.nextContactExpiry == 10)
         // A redraw (both settled since 5 s: the last step to stable is drawn), but nothing expires yet.
-        #expect(state.apply(InputEvent(time: 10, .tick)).changed == true)
+        var drawn = DrawnScene()
+        _ = drawn.needsDrawing(state.scene())
+        state.apply(InputEvent(time: 10, .tick))
+        let settled = drawn.needsDrawing(state.scene())
+        #expect(settled)
         #expect(state.scale.board.contacts.count == 2)
-        #expect(state.apply(InputEvent(time: 10, .tick)).changed == false, "nothing left to settle")
-        #expect(state.apply(InputEvent(time: 10.001, .tick)).changed == true)  // a redraw: the circle went
+        state.apply(InputEvent(time: 10, .tick))
+        let again = drawn.needsDrawing(state.scene())
+        #expect(!again, "nothing left to settle")
+        state.apply(InputEvent(time: 10.001, .tick))
+        let expired = drawn.needsDrawing(state.scene())
+        #expect(expired)  // a redraw: the circle went
         #expect(state.scale.board.contacts.map(\.id) == [2])
         // A move keeps a contact alive.
         state.apply(InputEvent(time: 14, .touchMove(TouchSample(id: 2, x: 0.4, y: 0.5, pressure: 0.5))))

@@ -125,10 +125,10 @@ enum SoakRun {
         for i in 1...total {
             let event = input.next()
             // The shell performs store effects; here nobody does, so they are dropped.
-            let changed = state.apply(event).changed
+            state.apply(event)
             peak = max(peak, state.scale.board.contacts.count)
             // The shell coalesces pending events into one frame: a scene every 16 events.
-            if changed, i % 16 == 0 { _ = state.scene() }
+            if i % 16 == 0 { _ = state.scene() }
             peakTouch = max(peakTouch, state.scale.board.contacts.count { !$0.pinned })
             // Nothing the device forgot outlives the timeout (pins and the mouse excepted).
             if i % 997 == 0 {

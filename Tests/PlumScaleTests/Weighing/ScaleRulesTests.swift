@@ -91,8 +91,8 @@ import Testing
     @Test func recordSavesTheUnitsAndStep() throws {
         var s = try state([down(0, 1, 0.5, 0.30)], at: 1, config: Self.config(#""units":"oz""#))
         let update = s.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: [])))
-        guard case .save(_, _, let objects, let units, let step, _)? = update.effects.first else {
-            Issue.record("nothing saved: \(update.effects)")
+        guard case .save(_, _, let objects, let units, let step, _)? = update.first else {
+            Issue.record("nothing saved: \(update)")
             return
         }
         #expect(units == .oz && step == 0.005)
@@ -100,7 +100,7 @@ import Testing
         // Without grams: no step.
         var plain = try state([down(0, 1, 0.5, 0.30)], at: 1)
         #expect(
-            plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).effects.first
+            plain.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: []))).first
                 == .save(
                     device: "test panel", mode: .force,
                     objects: plain.contactViews.enumerated().map { i, v in
@@ -242,7 +242,7 @@ import Testing
             for c in text { at(t, .keyDown(c == "." ? .character(".") : .character(c), modifiers: [])) }
         }
         at(0, .keyDown(.character("k"), modifiers: []))
-        _ = s.perform(CalibrationAction.zeroTapped)
+        s.perform(CalibrationAction.zeroTapped)
         #expect(s.screen.wizard?.points == [CalibrationWizard.zeroPoint])
         #expect(s.screen.wizard?.message.hasPrefix("Zero is point 1 of the fit (no load: force 0 = 0 g).") == true)
         // 5 g reads 0.20.
@@ -260,7 +260,7 @@ import Testing
                 "reference, or finish unchecked.",
             ])
         at(2.1, .touchUp(id: 1))
-        _ = s.perform(CalibrationAction.anotherTapped)
+        s.perform(CalibrationAction.anotherTapped)
         // 10.2 g reads 0.40: slope 25.5, largest residual 1/15 g.
         at(3, .touchDown(TouchSample(id: 2, x: 0.3, y: 0.5, pressure: 0.40)))
         type("10.2", at: 3.1)
@@ -271,7 +271,7 @@ import Testing
             s.screen.wizard?.message == "R² 0.9999, max residual 0.07 g over 3 points. Captured 10.2 g at 40.0%. "
                 + "Remove it, then add another or finish.")
         at(4.1, .touchUp(id: 2))
-        _ = s.perform(CalibrationAction.anotherTapped)
+        s.perform(CalibrationAction.anotherTapped)
         // 0.5 g reads 0.004: together with the others fine, but alone...
         // the wizard refuses nothing that fits; a fresh wizard with only the
         // zero refuses it: 0.4 points of force is too little of the range.
@@ -281,7 +281,7 @@ import Testing
         fresh.capture(force: 0.004)
         #expect(fresh.points == [CalibrationWizard.zeroPoint])
         #expect(fresh.message.hasPrefix("Refused 0.5 g at 0.4%: the forces span only 0.004 of the device's range"))
-        _ = s.perform(CalibrationAction.finishTapped)
+        s.perform(CalibrationAction.finishTapped)
         #expect(s.screen.wizard?.message == "Fit: R² 0.9999, max residual 0.07 g over 3 points (zero included as a point). Save it?")
     }
 

@@ -1,8 +1,8 @@
 import CSDL2
 import PlumScaleCore
 
-/// The live loop: wait for events, feed them all to the core, draw once if
-/// the core says something changed. It sleeps in SDL_WaitEvent when idle,
+/// The live loop: wait for events, feed them all to the core, then draw
+/// once if the scene differs from the one drawn (DrawnScene). It sleeps in SDL_WaitEvent when idle,
 /// waking for the core's ticks and, under systemd, for the watchdog's pings:
 /// a loop that stops turning stops pinging.
 final class EventLoop {
@@ -35,6 +35,9 @@ final class EventLoop {
     var recorder: SessionRecorder?
     /// An evdev touchscreen's place in the window, fitted from SDL's touches.
     private let mapping: WindowMapping?
+    /// What the window shows now: a batch of events is drawn only when it
+    /// changed that.
+    private var drawn = DrawnScene()
 
     init(
         window: Window, frames: FrameRenderer, state: AppState, replay: ReplayPlayer?, evdev: EvdevSource?,
@@ -61,7 +64,7 @@ final class EventLoop {
     /// Runs until the core stops running or the deadline (seconds since SDL
     /// start) passes; then saves the screenshot, if asked for.
     func run(until deadline: Double?, screenshot: String?) throws {
-        try draw()
+        try drawIfChanged()
         systemd.ready(status: state.kiosk == nil ? "weighing" : "kiosk: \(state.kiosk?.role.rawValue ?? "")")
         defer { systemd.stopping() }
         // What was asked of the store is done before the program ends.
@@ -80,14 +83,11 @@ final class EventLoop {
             } else {
                 got = SDL_WaitEvent(&event)
             }
-            var dirty = got != 0 && handle(event)
-            while SDL_PollEvent(&event) != 0 { dirty = handle(event) || dirty }
+            if got != 0 { handle(event) }
+            while SDL_PollEvent(&event) != 0 { handle(event) }
             now = Double(SDL_GetTicks64()) / 1000
-            if let tick = state.nextWake, tick <= now {
-                dirty = feed(InputEvent(time: now, .tick)) || dirty
-            }
-            if dirty { try draw() }
-            if dirty { fleet?.changed() }
+            if let tick = state.nextWake, tick <= now { feed(InputEvent(time: now, .tick)) }
+            if try drawIfChanged() { fleet?.changed() }
             fleet?.publishIfDue(now: now, state)
             recorder?.flush()
         }
@@ -102,7 +102,7 @@ final class EventLoop {
         }
     }
 
-    private func handle(_ event: SDL_Event) -> Bool {
+    private func handle(_ event: SDL_Event) {
         if let signal = SignalQuit.signal(in: event) { return received(signal) }
         if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue) {
             closeRequested = true
@@ -116,7 +116,7 @@ final class EventLoop {
             if state.kiosk != nil, !closeRequested, String(cString: SDL_GetCurrentVideoDriver()) == "wayland" {
                 log.error("the Wayland display went away: quitting")
                 displayLost = true
-                return false
+                return
             }
         }
         if state.kiosk != nil, !reportedGrab, event.type == SDL_WINDOWEVENT.rawValue,
@@ -129,49 +129,51 @@ final class EventLoop {
             return feed(InputEvent(time: state.now, .fleet(fleet.sink.status)))
         }
         if let evdev, evdev.queue.woke(event) {
-            return evdev.queue.drain().reduce(false) { changed, output in apply(output) || changed }
+            for output in evdev.queue.drain() { apply(output) }
+            return
         }
         if store.answers.woke(event) {
             let now = Double(SDL_GetTicks64()) / 1000
-            return store.answers.drain().reduce(false) { changed, answer in feed(InputEvent(time: now, .history(answer))) || changed }
+            for answer in store.answers.drain() { feed(InputEvent(time: now, .history(answer))) }
+            return
         }
         if let replay, replay.queue.woke(event) {
-            return replay.queue.drain().reduce(false) { changed, input in feed(input) || changed }
+            for input in replay.queue.drain() { feed(input) }
+            return
         }
-        if let mapping, mapping.take(event) { return false }
+        if let mapping, mapping.take(event) { return }
         switch translation.translate(event, windowSize: window.size) {
-        case .input(let input): return feed(input)
-        case .redraw: return true
-        case .none: return false
+        case .input(let input): feed(input)
+        case .redraw: drawn.forget()
+        case .none: break
         }
     }
 
     /// A reader thread's report, in window coordinates.
-    private func apply(_ output: EvdevReader.Output) -> Bool {
+    private func apply(_ output: EvdevReader.Output) {
         switch output {
         case .frame(let frame, let events):
             // A touchpad's positions are its own: the core puts them on its pad.
             let placed = mapping?.place(frame, events, window: window) ?? events
-            return placed.reduce(false) { changed, event in feed(event) || changed }
+            for event in placed { feed(event) }
         case .deviceLost(let reason, let cancelled):
             for event in cancelled { feed(event) }
             log.warning("touch device lost: \(reason)")
             let message = "Touch device lost (\(reason)); waiting for it to come back."
-            return feed(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)))
+            feed(InputEvent(time: state.now, .deviceChanged(connected: false, message: message)))
         case .deviceBack(let path):
             log.info("touch device back at \(path)")
-            return feed(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")))
+            feed(InputEvent(time: state.now, .deviceChanged(connected: true, message: "")))
         }
     }
 
     /// What a signal asks for (SignalQuit): each is logged.
-    private func received(_ signal: Int32) -> Bool {
+    private func received(_ signal: Int32) {
         let name = SignalQuit.name(signal)
         switch SignalQuit.meaning(of: signal) {
         case .quit:
             log.info("\(name) received: quitting")
             quitSignal = signal
-            return false
         case .reload:
             do {
                 let config = try reloadConfig()
@@ -179,17 +181,13 @@ final class EventLoop {
                 effects.reconfigured(state)
                 log.info("\(name) received: configuration reloaded")
                 systemd.status("configuration reloaded")
-                return true
             } catch {
                 log.error("\(name) received: configuration not reloaded, the settings in effect are kept: \(error)")
-                return false
             }
         case .status:
             log.info("\(name) received: \(statusLine)")
-            return false
         case .ignore:
             log.info("\(name) received: ignored (PlumScale gives it no meaning)")
-            return false
         }
     }
 
@@ -210,16 +208,20 @@ final class EventLoop {
         return parts.joined(separator: ", ")
     }
 
-    /// Feeds the core, performs what it asks, and says whether to redraw.
-    @discardableResult
-    private func feed(_ event: InputEvent) -> Bool {
+    /// Feeds the core and performs what it asks.
+    private func feed(_ event: InputEvent) {
         recorder?.record(event)
-        return effects.feed(event, to: &state).changed
+        effects.feed(event, to: &state)
     }
 
-    private func draw() throws {
-        try frames.draw(state.scene())
+    /// Draws the scene when it is not what the window shows: whether it drew.
+    @discardableResult
+    private func drawIfChanged() throws -> Bool {
+        let scene = state.scene()
+        guard drawn.needsDrawing(scene) else { return false }
+        try frames.draw(scene)
         SDL_RenderPresent(window.renderer)
+        return true
     }
 }
 
