@@ -40,6 +40,7 @@ extension AppState {
                 ("pieces", view.pieces.map { .integer($0) } ?? .null),
                 ("verdict", view.verdict.map { .string($0.rawValue) } ?? .null),
                 ("percent", .rounded(view.percent)),
+                ("eccentricity_gain", .rounded(view.eccentricityGain)),
             ])
         }
         let elements: [JSONValue] = scene.elements.map { element in
@@ -73,7 +74,7 @@ extension AppState {
             ("source", .string(source.kind)),
             ("device", .string(source.deviceName)),
             ("device_kind", deviceKind),
-            ("prompt", scale.isEmpty && source.refusal == nil ? .string(Plum.prompt) : .null),
+            ("prompt", scale.isEmpty && source.refusal == nil && screen.eccentricity == nil ? .string(Plum.prompt) : .null),
             ("contacts", .array(contacts)),
             ("surface", surfaceRect.map(rect) ?? .null),
             (
@@ -100,6 +101,7 @@ extension AppState {
             ("scale_mode", .string(scaleMode.name)),
             ("count_sample", countSampleDocument),
             ("detail", detailDocument),
+            ("eccentricity", eccentricityDocument),
         ])
     }
 }

@@ -44,6 +44,6 @@ extension ScreenCases {
         weighing.calibration = CalibrationStamp(id: 12, at: calibrationNow.addingTimeInterval(-27 * 86400))
         detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
         add("detail-calibrated", detail)
-        return cases
+        return cases + eccentricityCases(width, height)
     }
 }

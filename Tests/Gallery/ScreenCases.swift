@@ -254,6 +254,12 @@ package enum ScreenCases {
             key(.enter, &s, at: 3.3)
             add("scale-count-sampled", s)
         }
+        // A preset tare typed on the number pad (p): 12.5 g.
+        var presetPad = state(width, height, config: calibrated)
+        place(five, on: &presetPad)
+        key(.character("p"), &presetPad, at: 3)
+        for (i, c) in "12.5".enumerated() { key(.character(c), &presetPad, at: 3.1 + Double(i) / 10) }
+        add("scale-preset-tare-typed", presetPad)
         var noticed = state(width, height)
         key(.space, &noticed, at: 1)
         add("scale-notice", noticed)

@@ -77,7 +77,8 @@ public enum ConfigFile {
     /// are validated first; a file that does not parse is not overwritten.
     /// The file is replaced atomically: written to a temporary file in the
     /// same directory, then renamed over the original. Returns whether it
-    /// replaced a calibration of the device.
+    /// replaced a calibration of the device. An eccentricity map saved with
+    /// the old calibration goes with it: it was measured through the old fit.
     @discardableResult
     public static func saveCalibration(_ points: [CalibrationPoint], device: String, to path: String) throws(ConfigError) -> Bool {
         let calibrationPath = ConfigKeyPath.root.key("calibrations").quotedKey(device)
@@ -85,6 +86,26 @@ public enum ConfigFile {
         guard problems.isEmpty else {
             throw ConfigError(file: path, issues: problems.map { ConfigIssue(path: calibrationPath.text, message: $0.description) })
         }
+        var root = try editableRoot(at: path)
+        var calibrations = root["calibrations"] ?? .object([])
+        guard case .object = calibrations else {
+            throw ConfigError(
+                file: path,
+                issues: [
+                    ConfigIssue(
+                        path: "calibrations", message: "expected an object, got \(calibrations.typeName)")
+                ])
+        }
+        let replaced = calibrations[device] != nil
+        calibrations = calibrations.setting(device, to: Config.calibrationJSON(points))
+        root = root.setting("calibrations", to: calibrations)
+        try writeAtomically(root.pretty() + "\n", to: path)
+        return replaced
+    }
+
+    /// The file at `path` as a JSON object to edit (an empty one when it
+    /// does not exist); one that cannot be read or parsed is not overwritten.
+    static func editableRoot(at path: String) throws(ConfigError) -> JSONValue {
         var root = JSONValue.object([])
         if InputFile.exists(path) {
             let data: Data
@@ -107,20 +128,7 @@ public enum ConfigFile {
         guard case .object = root else {
             throw ConfigError(file: path, issues: [ConfigIssue(path: "", message: "expected an object, got \(root.typeName)")])
         }
-        var calibrations = root["calibrations"] ?? .object([])
-        guard case .object = calibrations else {
-            throw ConfigError(
-                file: path,
-                issues: [
-                    ConfigIssue(
-                        path: "calibrations", message: "expected an object, got \(calibrations.typeName)")
-                ])
-        }
-        let replaced = calibrations[device] != nil
-        calibrations = calibrations.setting(device, to: Config.calibrationJSON(points))
-        root = root.setting("calibrations", to: calibrations)
-        try writeAtomically(root.pretty() + "\n", to: path)
-        return replaced
+        return root
     }
 
     /// Writes `text` through OutputFile (a temporary file beside `path`,

@@ -7,9 +7,13 @@ extension AppState {
         case .calibration(let wizard):
             scene = scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel])
             appendWizard(wizard, to: &scene)
+        case .eccentricity(let run):
+            scene = scaleScene(withButtons: false, reserved: [eccentricityLayout(run).panel])
+            appendEccentricity(run, to: &scene)
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
         }
+        appendNumberPad(to: &scene)
         appendPinPad(to: &scene)
         // The PIN pad takes the screen: what the scale has to say waits.
         if let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }

@@ -89,12 +89,13 @@ public struct AppState: Equatable, Sendable {
         self.config = config
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
+        self.scale.gainMap = fit == nil ? nil : config.eccentricity[source.deviceName]
         self.units = config.units
         self.scaleMode = config.scaleModes.first ?? .weigh
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
             size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
-            offersModes: !config.scaleModes.isEmpty)
+            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil)
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 
@@ -141,6 +142,8 @@ public struct AppState: Equatable, Sendable {
         // A capture asked for waits for a stable reading, even of a reference
         // that never moves (then nothing else would ask for a tick).
         if screen.wizard?.captureRequested == true, reference != nil { wakes.append(now + Self.frameInterval) }
+        // The eccentricity test reads a place as soon as its reference is stable.
+        if screen.eccentricity?.place != nil, reference != nil { wakes.append(now + Self.frameInterval) }
         return wakes.min()
     }
 
@@ -195,6 +198,8 @@ public struct AppState: Equatable, Sendable {
         switch screen {
         case .calibration:
             applyOnCalibration(event)
+        case .eccentricity:
+            applyOnEccentricity(event)
         case .history:
             applyOffScale(event)
             if case .tick = event.kind { scale.advance(to: now) }

@@ -17,6 +17,9 @@ public enum Effect: Equatable, Sendable {
     /// Write a calibration to the config file, and append it to the
     /// calibration log with the role that saved it.
     case saveCalibration(device: String, points: [CalibrationPoint], role: CalibrationRole = .user)
+    /// Write the eccentricity test's gain map with the device's calibration
+    /// in the config file; nil removes the one there.
+    case saveEccentricity(device: String, map: GainMap?)
     /// Keep the kiosk's PIN lockout across restarts: wrong PINs so far, and
     /// until when (wall clock) the pad refuses PINs, nil when it does not.
     /// The shell writes it to the data directory and gives it back at start.
@@ -43,6 +46,8 @@ public enum HistoryResult: Equatable, Sendable {
     /// The calibration is in the config file; `logged`: its row in the
     /// calibration log, nil with `logProblem` saying why it is not there.
     case calibrationSaved(device: String, points: [CalibrationPoint], logged: CalibrationStamp? = nil, logProblem: String? = nil)
+    /// The eccentricity map is in the config file (nil: removed from it).
+    case eccentricitySaved(device: String, map: GainMap?)
     /// The latest row of the calibration log of each device (at start).
     case calibrations([String: CalibrationStamp])
     /// What went wrong, in words for the screen ("disk full: ...").

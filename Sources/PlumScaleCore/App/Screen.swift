@@ -5,6 +5,8 @@ public enum Screen: Equatable, Sendable {
     case scale
     /// The calibration wizard over the scale.
     case calibration(CalibrationWizard)
+    /// The eccentricity test over the scale (EccentricityRun.swift).
+    case eccentricity(EccentricityRun)
     /// The history table, with Peek & Pop.
     case history(HistoryBrowser)
     /// One weighing, opened from the table it returns to.
@@ -15,6 +17,7 @@ public enum Screen: Equatable, Sendable {
         switch self {
         case .scale: "scale"
         case .calibration: "calibrate"
+        case .eccentricity: "eccentricity"
         case .history: "history"
         case .detail: "detail"
         }
@@ -23,6 +26,12 @@ public enum Screen: Equatable, Sendable {
     /// The wizard, when the calibration screen is up.
     public var wizard: CalibrationWizard? {
         if case .calibration(let wizard) = self { return wizard }
+        return nil
+    }
+
+    /// The eccentricity test, when its screen is up.
+    public var eccentricity: EccentricityRun? {
+        if case .eccentricity(let run) = self { return run }
         return nil
     }
 
@@ -54,5 +63,8 @@ public struct HistoryDetail: Equatable, Sendable {
 enum PressedControl: Equatable, Sendable {
     case scale(ScaleAction)
     case calibration(CalibrationAction)
+    case eccentricity(EccentricityAction)
+    /// A key of the number pad (NumberPad.swift).
+    case numberPad(NumberEntry.Action)
     case detail(DetailAction)
 }

@@ -29,6 +29,8 @@ public enum CalibrationAction: Equatable, Sendable {
     case anotherTapped
     case finishTapped
     case saveTapped
+    /// The eccentricity test of the calibration in use (once there is one).
+    case eccentricityTapped
 
     /// The name the state document gives its control.
     var elementName: String {
@@ -44,6 +46,7 @@ public enum CalibrationAction: Equatable, Sendable {
         case .anotherTapped: "another"
         case .finishTapped: "finish"
         case .saveTapped: "save"
+        case .eccentricityTapped: "eccentricity"
         }
     }
 
@@ -64,7 +67,7 @@ extension AppState {
         // A pad that weighs in grams by itself: the wizard checks its figure
         // with each reference, and a saved fit refines it.
         let device = scale.fit == nil ? scale.deviceGrams : nil
-        screen = .calibration(CalibrationWizard(mode: source.mode, deviceGrams: device))
+        screen = .calibration(CalibrationWizard(mode: source.mode, deviceGrams: device, calibrated: scale.fit != nil))
     }
 
     /// The reference object: the heaviest contact on the glass, untared force.
@@ -96,9 +99,11 @@ extension AppState {
             if inPanel(x, y) { return }
             mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .keyDown(.escape, _):
-            perform(.cancelTapped)
+            perform(CalibrationAction.cancelTapped)
         case .keyDown(.character("w"), _) where wizard.step == .clear:
             perform(.zeroWithCarrierTapped)
+        case .keyDown(.character("e"), _) where wizard.step == .clear && wizard.offersEccentricity:
+            perform(.eccentricityTapped)
         case .keyDown(let key, _) where wizard.step == .place && (key.digit != nil || key == .character(".")):
             perform(key.digit.map { .digitTyped($0) } ?? .decimalPointTyped)
         case .keyDown(.backspace, _) where wizard.step == .place:
@@ -171,6 +176,10 @@ extension AppState {
             wizard.promptForCapture()
         case .captureTapped:
             requestCapture(&wizard)
+        case .eccentricityTapped:
+            guard wizard.step == .clear, wizard.offersEccentricity else { return }
+            openEccentricity()
+            return
         }
         screen = .calibration(wizard)
     }
@@ -219,6 +228,9 @@ extension AppState {
     /// `logProblem`: why it is not in the calibration log (said for longer).
     mutating func calibrationSaved(_ points: [CalibrationPoint], logProblem: String? = nil) {
         scale.fit = try? CalibrationFit(points: points)
+        // The file dropped the eccentricity map with the old points (ConfigFile.saveCalibration).
+        scale.gainMap = nil
+        refreshButtonPanel()  // grams now: the Preset tare button
         screen = .scale
         guard let logProblem else { return show("Calibration saved for \(source.deviceName)", on: "scale") }
         show("Calibration saved for \(source.deviceName), but not in the calibration log: \(logProblem)", seconds: 10, on: "scale")

@@ -66,7 +66,12 @@ struct CalibrationLayout {
             controls.append(Control(action: .zeroTapped, title: "Zero", rect: zero))
             // Under it: what does not register is weighed on a carrier.
             let below = Rect(x: area.x, y: zero.maxY + Self.gap, width: area.width, height: area.maxY - zero.maxY - Self.gap)
-            controls.append(Control(action: .zeroWithCarrierTapped, title: "Zero with carrier", rect: Self.row(below, height: 56)))
+            let carrier = Self.row(below, height: 56)
+            controls.append(Control(action: .zeroWithCarrierTapped, title: "Zero with carrier", rect: carrier))
+            if wizard.offersEccentricity {
+                let rest = Rect(x: area.x, y: carrier.maxY + Self.gap, width: area.width, height: area.maxY - carrier.maxY - Self.gap)
+                controls.append(Control(action: .eccentricityTapped, title: "Eccentricity test", rect: Self.row(rest, height: 56)))
+            }
         case .place:
             layOutKeypad(in: area, metrics: metrics)
             // Capture beside Cancel: the mass is taken only when confirmed.

@@ -52,14 +52,20 @@ public struct CalibrationWizard: Equatable, Sendable {
         }
     }
 
-    init(mode: ForceMode, deviceGrams: DeviceGrams? = nil) {
+    /// The device is calibrated: the first step offers the eccentricity
+    /// test of that calibration (EccentricityRun.swift).
+    public let offersEccentricity: Bool
+
+    init(mode: ForceMode, deviceGrams: DeviceGrams? = nil, calibrated: Bool = false) {
         self.deviceGrams = mode == .force ? deviceGrams : nil
+        offersEccentricity = mode == .force && calibrated
         if mode == .force {
             step = .clear
             message =
                 (deviceGrams == nil ? "" : "This device weighs in grams itself: check it with references. ")
                 + "Clear the screen, then press Zero; for references that do not register, "
                 + "place a carrier alone and press Zero with carrier."
+                + (calibrated ? " Or test its eccentricity (E)." : "")
         } else {
             step = .refused
             message = "Calibration needs real pressure: this device gives \(mode.rawValue) only, so grams are refused."

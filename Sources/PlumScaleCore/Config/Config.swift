@@ -5,7 +5,8 @@ import Foundation
 /// key is optional; a missing key takes the default shown. The file:
 /// ```
 /// {
-///   "calibrations": {"<device name>": {"points": [{"force": 0.1, "grams": 5.0}, ...]}},
+///   "calibrations": {"<device name>": {"points": [{"force": 0.1, "grams": 5.0}, ...],
+///                    "eccentricity": {"centre": 1.0, "topLeft": 1.0, ...}}},
 ///   "stability": {"band": 0.005, "seconds": 0.5},
 ///   "heaviestMargin": 0.005,
 ///   "peek": {"peek": 0.35, "pop": 0.70},
@@ -57,6 +58,12 @@ public struct Config: Equatable, Sendable {
     /// `calibration.intervalDays`: a calibration is due this many days
     /// (1 to 3650) after it was made; nil: no due date is kept.
     public var calibrationIntervalDays: Int? = nil
+    /// `calibrations.<device>.eccentricity`: the gain measured at each place
+    /// of the eccentricity test ("centre", "topLeft", "topRight",
+    /// "bottomLeft", "bottomRight"; each in 0.5...2.0), saved by the test
+    /// when the largest difference exceeded d; the grams of each contact are
+    /// corrected by the map through them (Eccentricity.swift). Default: none.
+    public var eccentricity: [String: GainMap] = [:]
 
     /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
     /// tared, stable contact whose net reading lies within `band` of zero has
@@ -162,8 +169,8 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The calibration points of one device as the file stores them.
-    public static func calibrationJSON(_ points: [CalibrationPoint]) -> JSONValue {
-        .object([
+    public static func calibrationJSON(_ points: [CalibrationPoint], eccentricity: GainMap? = nil) -> JSONValue {
+        let calibration = JSONValue.object([
             JSONMember(
                 "points",
                 .array(
@@ -171,6 +178,12 @@ public struct Config: Equatable, Sendable {
                         .object([JSONMember("force", .number($0.force)), JSONMember("grams", .number($0.grams))])
                     }))
         ])
+        return eccentricity.map { calibration.setting("eccentricity", to: eccentricityJSON($0)) } ?? calibration
+    }
+
+    /// The eccentricity map as the file stores it: the gain at each place.
+    public static func eccentricityJSON(_ map: GainMap) -> JSONValue {
+        .object(EccentricityTest.Place.allCases.map { JSONMember($0.rawValue, .number(map.gains[$0] ?? 1)) })
     }
 
     /// The effective configuration as a JSON value, keys in documented order;
@@ -191,7 +204,7 @@ public struct Config: Equatable, Sendable {
                 "calibrations",
                 .object(
                     calibrations.sorted { $0.key < $1.key }.map {
-                        JSONMember($0.key, Self.calibrationJSON($0.value))
+                        JSONMember($0.key, Self.calibrationJSON($0.value, eccentricity: eccentricity[$0.key]))
                     })),
             JSONMember(
                 "stability",

@@ -152,7 +152,7 @@ struct ConfigReader {
         ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
-            config.calibrations = calibrations(value, at: top.key("calibrations"))
+            config.calibrations = calibrations(value, at: top.key("calibrations"), eccentricity: &config.eccentricity)
         }
         if let value = keys["stability"], let stability = members(value, at: top.key("stability"), known: ["band", "seconds"]) {
             let path = top.key("stability")
@@ -265,7 +265,9 @@ struct ConfigReader {
         return kiosk
     }
 
-    mutating func calibrations(_ value: JSONValue, at path: ConfigKeyPath) -> [String: [CalibrationPoint]] {
+    mutating func calibrations(
+        _ value: JSONValue, at path: ConfigKeyPath, eccentricity: inout [String: GainMap]
+    ) -> [String: [CalibrationPoint]] {
         guard let devices = members(value, at: path, known: nil) else { return [:] }
         var result: [String: [CalibrationPoint]] = [:]
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
@@ -274,7 +276,12 @@ struct ConfigReader {
             if Self.nulProblem(name) != nil {
                 fail(devicePath, "the device name must not contain a NUL character (\\u0000): no kernel device name does")
             }
-            guard let keys = members(device, at: devicePath, known: ["points"]) else { continue }
+            guard let keys = members(device, at: devicePath, known: ["points", "eccentricity"]) else { continue }
+            if let value = keys["eccentricity"], value != .null,
+                let map = gainMap(value, at: devicePath.key("eccentricity"))
+            {
+                eccentricity[name] = map
+            }
             let pointsPath = devicePath.key("points")
             guard let pointsValue = keys["points"] else {
                 fail(pointsPath, "missing: a calibration needs at least 2 points")
@@ -287,6 +294,26 @@ struct ConfigReader {
             if let points = calibrationPoints(items, at: pointsPath) { result[name] = points }
         }
         return result
+    }
+
+    /// An eccentricity map: the gain at each of the test's five places, or
+    /// nil after reporting every issue.
+    mutating func gainMap(_ value: JSONValue, at path: ConfigKeyPath) -> GainMap? {
+        let places = EccentricityTest.Place.allCases
+        guard let keys = members(value, at: path, known: places.map(\.rawValue)) else { return nil }
+        let before = issues.count
+        var gains: [EccentricityTest.Place: Double] = [:]
+        for place in places {
+            guard keys[place.rawValue] != nil else {
+                fail(path.key(place.rawValue), "missing: the gain at each of the test's five places")
+                continue
+            }
+            gains[place] = number(
+                keys[place.rawValue], at: path.key(place.rawValue), default: 1,
+                range: "from 0.5 to 2 (outside, the panel is at fault: check it)"
+            ) { EccentricityTest.gains.contains($0) }
+        }
+        return issues.count == before ? GainMap(gains: gains) : nil
     }
 
     /// The points of one calibration, or nil after reporting every issue.

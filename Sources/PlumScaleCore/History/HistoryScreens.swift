@@ -46,7 +46,7 @@ extension AppState {
             case .detail(var detail):
                 received(&detail.table)
                 screen = .detail(detail)
-            case .scale, .calibration:
+            case .scale, .calibration, .eccentricity:
                 break
             }
         case .weighing(let weighing):
@@ -57,7 +57,7 @@ extension AppState {
             case .detail(var detail):
                 detail.weighing = weighing
                 screen = .detail(detail)
-            case .scale, .calibration:
+            case .scale, .calibration, .eccentricity:
                 break
             }
         case .deleted(let id):
@@ -70,6 +70,8 @@ extension AppState {
         case .calibrationSaved(let device, let points, let logged, let logProblem):
             if let logged { calibrationLog[device] = logged }
             calibrationSaved(points, logProblem: logProblem)
+        case .eccentricitySaved(_, let map):
+            eccentricitySaved(map)
         case .calibrations(let latest):
             calibrationLog = latest
         case .exported(let path):
@@ -115,7 +117,7 @@ extension AppState {
             }
         case .detail(let detail):
             applyOnDetail(event, detail)
-        case .scale, .calibration:
+        case .scale, .calibration, .eccentricity:
             break
         }
     }

@@ -183,13 +183,20 @@ public struct PinPad: Equatable, Sendable {
     /// The keypad's keys, centred on the screen under the message and the
     /// dots, as large as the screen allows (100 x 70 at most).
     static func keyRects(size: Size) -> [(action: PinPadAction, rect: Rect)] {
+        zip(keys, grid(size: size, rows: 4)).map { ($0, $1) }
+    }
+
+    /// Three columns of `rows` keys, centred under the message and the
+    /// typed line, as large as the screen allows (100 x 70 at most): the PIN
+    /// pad's, and the number pad's (NumberPad.swift).
+    static func grid(size: Size, rows: Int) -> [Rect] {
         let gap = 10.0
-        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24)
+        let h = keyHeight(size: size, rows: rows)
         let w = min(100, h * 1.45)
         let x0 = size.width / 2 - (3 * w + 2 * gap) / 2
-        let y0 = top(size: size) + 2 * textRoom
-        return keys.enumerated().map { i, key in
-            (key, Rect(x: x0 + Double(i % 3) * (w + gap), y: y0 + Double(i / 3) * (h + gap), width: w, height: h))
+        let y0 = top(size: size, rows: rows) + 2 * textRoom
+        return (0..<(3 * rows)).map { i in
+            Rect(x: x0 + Double(i % 3) * (w + gap), y: y0 + Double(i / 3) * (h + gap), width: w, height: h)
         }
     }
 
@@ -197,10 +204,16 @@ public struct PinPad: Equatable, Sendable {
     static let textRoom = 34.0
     static let margin = 12.0
 
-    /// Where the pad's block (message, dots, keys) starts.
-    static func top(size: Size) -> Double {
+    static func keyHeight(size: Size, rows: Int) -> Double {
         let gap = 10.0
-        let h = max(min(70, (size.height - 2 * textRoom - 3 * gap - 2 * margin) / 4), 24)
-        return max((size.height - (2 * textRoom + 4 * h + 3 * gap)) / 2, margin)
+        let r = Double(rows)
+        return max(min(70, (size.height - 2 * textRoom - (r - 1) * gap - 2 * margin) / r), 24)
+    }
+
+    /// Where the pad's block (message, dots, keys) starts.
+    static func top(size: Size, rows: Int = 4) -> Double {
+        let gap = 10.0
+        let r = Double(rows)
+        return max((size.height - (2 * textRoom + r * keyHeight(size: size, rows: rows) + (r - 1) * gap)) / 2, margin)
     }
 }

@@ -69,7 +69,7 @@ extension Effect {
         switch self {
         case .delete: .delete
         case .export: .export
-        case .saveCalibration: .saveCalibration
+        case .saveCalibration, .saveEccentricity: .saveCalibration
         case .quit: .leave
         case .save, .loadRows, .loadWeighing, .saveLockout: nil
         }

@@ -171,9 +171,9 @@ extension AppState {
         case .detail(var detail):
             detail.table.allow(actions, time: now)
             screen = .detail(detail)
-        case .calibration where !operatorActionsAllowed:
+        case .calibration where !operatorActionsAllowed, .eccentricity where !operatorActionsAllowed:
             screen = .scale
-        case .scale, .calibration:
+        case .scale, .calibration, .eccentricity:
             break
         }
     }

@@ -41,6 +41,12 @@ public struct ContactView: Equatable, Sendable {
     public internal(set) var belowMin = false
     /// What the scale's mode makes of the grams (verdict, pieces, percent).
     var modeReading: ModeReading?
+    /// The eccentricity map's gain where the contact lies, by which its
+    /// grams were corrected; nil without a correction.
+    var gain: Double?
+    /// The gain the shown grams were corrected by; nil without a correction
+    /// (and without grams, and in overload).
+    public var eccentricityGain: Double? { grams == nil ? nil : gain }
 
     /// The displayed force; nil in `position` mode, where nothing was measured.
     public var force: Double? { weighed ? shownForce : nil }
@@ -71,7 +77,7 @@ public struct ContactView: Equatable, Sendable {
     }
 
     /// Under the label: "tie" when the scale cannot tell it from the heaviest, "NET" when tared, the percentage beside grams, the
-    /// device's figure, "fading"; joined by " · ", nil when none applies.
+    /// device's figure, "corrected" (eccentricity), "fading"; joined by " · ", nil when none applies.
     func secondaryLabel(mode: ForceMode) -> String? {
         guard weighed, net || hasGrams || fading || showsTie else { return nil }
         var parts: [String] = []
@@ -79,6 +85,7 @@ public struct ContactView: Equatable, Sendable {
         if net { parts.append(Plum.netLabel) }
         if hasGrams, !overload, let percent = Plum.label(force: shownForce, mode: mode) { parts.append(percent) }
         if hasGrams, deviceFigure { parts.append(Plum.deviceFigureLabel) }
+        if hasGrams, !overload, gain != nil { parts.append(Plum.correctedLabel) }
         if fading { parts.append(Plum.fadingLabel) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -134,6 +141,13 @@ extension AppState {
             shown.shownGrams = grams
             shown.deviceFigure = gramScale.origin == .device
             shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
+            // The eccentricity test reads the panel as it is: nothing corrected while it runs.
+            if let map = scale.gainMap, screen.eccentricity == nil {
+                let gain = map.gain(at: surfacePoint(contact.position))
+                let preset = reading.presetTare ?? 0
+                shown.shownGrams = (grams + preset) * gain - preset
+                shown.gain = gain
+            }
         }
         return shown
     }

@@ -24,6 +24,9 @@ public struct Scale: Equatable, Sendable {
             gramScale = GramScale.choose(fit: fit, device: deviceGrams)
         }
     }
+    /// The eccentricity test's correction, with the fit (Eccentricity.swift):
+    /// each contact's grams times the gain where it lies; nil: none.
+    public var gainMap: GainMap?
     /// The device's own grams (ABS_MT_PRESSURE's resolution), used without a fit.
     public var deviceGrams: DeviceGrams? { didSet { gramScale = GramScale.choose(fit: fit, device: deviceGrams) } }
     /// `fit.summary`, written when the fit changes rather than for every scene.

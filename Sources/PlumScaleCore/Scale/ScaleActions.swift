@@ -62,6 +62,7 @@ struct TouchOnButton: Equatable, Sendable {
 /// The scale screen: touches weigh, buttons and keys act.
 extension AppState {
     mutating func applyOnScale(_ event: InputEvent) {
+        if numberPadTakes(event) { return }
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
@@ -193,7 +194,9 @@ extension AppState {
         if source.detectsForce, source.mode == .position, let p = sample.pressure, p.isFinite, p != 0, p != 1 {
             source.mode = .force
             scale.fit = config.calibrationFit(forDevice: source.deviceName)
+            scale.gainMap = scale.fit == nil ? nil : config.eccentricity[source.deviceName]
             scale.deviceGrams = source.deviceGrams
+            refreshButtonPanel()  // grams now, perhaps: the Preset tare button
         }
         scale.place(
             id: sample.id, at: layout.layoutPoint(normalizedX: x, normalizedY: y),

@@ -32,6 +32,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
     let quitHint: Bool
     /// Whether the config offers modes beyond weighing: a Mode button (m).
     let offersModes: Bool
+    /// Whether the config offers counting: a Sample button (n), for the number pad.
+    let offersSample: Bool
+    /// Whether the scale has grams: a Preset tare button (p), for the number pad.
+    let offersPresetTare: Bool
     /// The legend's lines along the top: what the numbers and the dot mean,
     /// the mode, how to quit; wrapped to the width once, not every scene.
     let legend: [Line]
@@ -45,10 +49,12 @@ struct ScaleButtonPanel: Equatable, Sendable {
 
     init(
         size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true,
-        offersModes: Bool = false
+        offersModes: Bool = false, offersSample: Bool = false, offersPresetTare: Bool = false
     ) {
         self.size = size
+        self.offersPresetTare = offersPresetTare
         self.offersModes = offersModes
+        self.offersSample = offersSample
         self.mode = mode
         self.metrics = metrics
         self.operatorActions = operatorActions
@@ -59,7 +65,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
         if mode == .force { items += [(.unitsTapped, "Units", "u"), (.useCarrierTapped, "Use carrier", "w")] }
+        // A preset tare and a sample typed on the number pad, for an operator without a keyboard.
+        if mode == .force, offersPresetTare { items.append((.presetTareTapped, "Preset tare", "p")) }
         if mode == .force, operatorActions, offersModes { items.append((.modeTapped, "Mode", "m")) }
+        if mode == .force, operatorActions, offersSample { items.append((.sampleTapped, "Sample", "n")) }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap
         let room = size.width - 2 * gap
@@ -83,8 +92,9 @@ struct ScaleButtonPanel: Equatable, Sendable {
     }
 
     /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.
-    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool) -> Bool {
-        self.size == size && self.mode == mode && self.operatorActions == operatorActions && self.quitHint == quitHint
+    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool, grams: Bool) -> Bool {
+        offersPresetTare == grams && self.size == size && self.mode == mode && self.operatorActions == operatorActions
+            && self.quitHint == quitHint
             && self.metrics == metrics
     }
 
@@ -131,10 +141,11 @@ extension AppState {
         let mode = source.mode
         let operatorActions = operatorActionsAllowed
         let quitHint = kiosk == nil
-        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint) {
+        let grams = scale.gramScale != nil
+        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams) {
             buttonPanel = ScaleButtonPanel(
                 size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
-                offersModes: !config.scaleModes.isEmpty)
+                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams)
         }
     }
 }

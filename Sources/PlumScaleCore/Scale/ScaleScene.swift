@@ -22,8 +22,10 @@ extension AppState {
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
         for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], to: &scene) }
-        let legendBottom = appendLegend(
-            below: appendBanner(width: reserved.map(\.x).min() ?? size.width, to: &scene), shown: withButtons, to: &scene)
+        // The span the panels over the scale leave free (one on either side).
+        let left = reserved.filter { $0.x <= 0 }.map(\.maxX).max() ?? 0
+        let right = reserved.filter { $0.x > 0 }.map(\.x).min() ?? size.width
+        let legendBottom = appendLegend(below: appendBanner(from: left, to: right, to: &scene), shown: withButtons, to: &scene)
         let bannerBottom =
             withButtons ? appendIndicatorRow(indicator(shown), below: legendBottom, width: size.width, to: &scene) : legendBottom
         // Controls, the footer and the wizard's panel first, then each label
@@ -39,17 +41,17 @@ extension AppState {
         let labelsStart = scene.shapes.count
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
         if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
-        // A refused device is asked for nothing: its banner says why.
-        if count == 0, source.refusal == nil {
+        // A refused device is asked for nothing: its banner says why; the
+        // eccentricity test's panel says where the one object goes.
+        if count == 0, source.refusal == nil, screen.eccentricity == nil {
             let top = bannerBottom
             let bottom = footerTop ?? (withButtons ? buttonPanel.top : size.height)
-            let right = reserved.map(\.x).min() ?? size.width
-            let promptSize = metrics.size(fitting: Plum.prompt, width: right - 40, preferred: 44, minimum: 14)
+            let promptSize = metrics.size(fitting: Plum.prompt, width: right - left - 40, preferred: 44, minimum: 14)
             // Centred on the screen, as the original; between the banner and
             // the buttons when they would touch it.
             let half = metrics.lineHeight * promptSize / 2
             let y = size.height / 2 - half >= top && size.height / 2 + half <= bottom ? size.height / 2 : (top + bottom) / 2
-            scene.shapes.append(.text(Plum.prompt, at: Point(right / 2, y), anchor: .center, size: promptSize, color: .ink))
+            scene.shapes.append(.text(Plum.prompt, at: Point((left + right) / 2, y), anchor: .center, size: promptSize, color: .ink))
         }
         if withButtons { appendButtons(to: &scene) }
         return scene
@@ -236,12 +238,13 @@ extension AppState {
 
     /// The banner across the top: the device notice and what the source
     /// can measure, each line wrapped to the width. Returns its bottom edge.
-    private func appendBanner(width: Double, to scene: inout Scene) -> Double {
+    private func appendBanner(from left: Double, to right: Double, to scene: inout Scene) -> Double {
+        let width = right - left
         guard let (lines, height) = bannerLines(width: width) else { return 0 }
-        scene.shapes.append(.rect(Rect(x: 0, y: 0, width: width, height: height), color: .banner))
+        scene.shapes.append(.rect(Rect(x: left, y: 0, width: width, height: height), color: .banner))
         var y = 6.0
         for line in lines {
-            scene.shapes.append(.text(line.text, at: Point(width / 2, y), anchor: .topCenter, size: line.size, color: .warning))
+            scene.shapes.append(.text(line.text, at: Point(left + width / 2, y), anchor: .topCenter, size: line.size, color: .warning))
             y += metrics.lineHeight * line.size
         }
         return height

@@ -7,13 +7,25 @@ import Foundation
 /// the five readings exceeds d, a gain map over the surface is fitted that
 /// brings each reading back to the reference's grams.
 ///
-/// Pure logic only, for now: no screen runs the test yet and no map is
-/// saved or applied to readings yet.
+/// The screen that runs it is EccentricityRun.swift; the map is saved with
+/// the device's calibration (`calibrations.<device>.eccentricity`) and
+/// applied to each contact's grams by its position (ShownContact.swift).
 public struct EccentricityTest: Equatable, Sendable {
     /// Where the reference goes: the centre, and the four corners at
     /// `inset` from each edge (normalised surface coordinates, 0...1).
     public enum Place: String, CaseIterable, Equatable, Sendable {
         case centre, topLeft, topRight, bottomLeft, bottomRight
+
+        /// Where the operator is asked to put the reference, in words.
+        public var words: String {
+            switch self {
+            case .centre: "at the centre"
+            case .topLeft: "near the top-left corner"
+            case .topRight: "near the top-right corner"
+            case .bottomLeft: "near the bottom-left corner"
+            case .bottomRight: "near the bottom-right corner"
+            }
+        }
 
         /// The place in normalised coordinates.
         public var point: (x: Double, y: Double) {
@@ -95,15 +107,20 @@ public struct EccentricityTest: Equatable, Sendable {
 /// centre to its own gain (u, v: -1...1 from the lower to the upper corner
 /// place, clamped beyond them: the map never extrapolates).
 public struct GainMap: Equatable, Sendable {
+    /// The gain measured at each of the test's five places (what the config stores).
+    public let gains: [EccentricityTest.Place: Double]
     public var a: Double
     public var b: Double
     public var c: Double
     public var e: Double
     public var k: Double
 
-    init(gains: [EccentricityTest.Place: Double]) {
+    /// The map through `gains`, one per place (a missing corner counts 1).
+    public init(gains: [EccentricityTest.Place: Double]) {
+        self.gains = gains
         var sums = (all: 0.0, u: 0.0, v: 0.0, uv: 0.0)
-        for (place, gain) in gains where place != .centre {
+        for place in EccentricityTest.Place.allCases where place != .centre {
+            let gain = gains[place] ?? 1
             let (u, v) = place.unit
             sums.all += gain
             sums.u += u * gain

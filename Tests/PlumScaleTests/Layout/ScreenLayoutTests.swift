@@ -52,6 +52,14 @@ import Testing
         #expect(cases["kiosk-calibration-overdue"]?.kiosk?.role == .passerBy, "at \(size)")
         #expect(cases["kiosk-operator-calibration-overdue"]?.kiosk?.role == .operator, "at \(size)")
         #expect(cases["detail-calibrated"]?.screen.detail?.weighing?.calibration?.id == 12, "at \(size)")
+        #expect(cases["scale-preset-tare-typed"]?.numberPadEntry?.typed == "12.5", "at \(size)")
+        #expect(cases["scale-count-sample-typed"]?.numberPadEntry?.typed == "10", "at \(size)")
+        #expect(cases["calibrate-calibrated"]?.screen.wizard?.offersEccentricity == true, "at \(size)")
+        #expect(cases["eccentricity-centre"]?.screen.eccentricity?.place == .centre, "at \(size)")
+        #expect(cases["eccentricity-top-right"]?.screen.eccentricity?.place == .topRight, "at \(size)")
+        #expect(cases["eccentricity-top-right-placed"]?.scale.board.contacts.count == 1, "at \(size)")
+        #expect(cases["eccentricity-result"]?.screen.eccentricity?.offersSave == true, "at \(size)")
+        #expect(cases["scale-corrected"]?.contactViews.allSatisfy { $0.eccentricityGain != nil } == true, "at \(size)")
     }
 
     /// The calibration's due line and the detail's calibration are drawn,

@@ -95,6 +95,10 @@ public final class HistoryService {
                     try ConfigFile.saveCalibration(points, device: device, to: configPath)
                 }
                 return .calibrationSaved(device: device, points: points, logged: logged.stamp, logProblem: logged.problem)
+            case .saveEccentricity(let device, let map):
+                guard let configPath else { return .failed("correction not saved: no config file (set --config)") }
+                try ConfigFile.saveEccentricity(map, device: device, to: configPath)
+                return .eccentricitySaved(device: device, map: map)
             case .export(let id):
                 guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
                 try OutputFile.createDirectories(exportDirectory, mode: 0o700)

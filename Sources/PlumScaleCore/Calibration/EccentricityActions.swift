@@ -1,0 +1,144 @@
+import Foundation
+
+extension EccentricityAction: GatedAction {
+    /// Operator work, like the wizard it is opened from.
+    var adminWork: AdminWork? { self == .saveTapped ? .saveCalibration : .calibrate }
+}
+
+/// The eccentricity test's screen: the scale as usual, plus its panel.
+extension AppState {
+    /// Opened from the wizard: needs a calibration (its grams are tested).
+    mutating func openEccentricity() {
+        guard scale.fit != nil, let gramScale = scale.gramScale else { return }
+        screen = .eccentricity(EccentricityRun(stepGrams: gramScale.stepGrams, correcting: scale.gainMap != nil))
+    }
+
+    /// A layout point as normalised device-surface coordinates: on the
+    /// surface's rect where it has one, else on the screen (the layout of a
+    /// portrait screen is turned: the device is not).
+    func surfacePoint(_ p: Point) -> (x: Double, y: Double) {
+        func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : 0.5, 0), 1) }
+        if let r = surfaceRect, r.width > 0, r.height > 0 { return (clamp((p.x - r.x) / r.width), clamp((p.y - r.y) / r.height)) }
+        let screen = layout.screenPoint(p)
+        let logical = layout.logicalScreen
+        return (clamp(screen.x / logical.width), clamp(screen.y / logical.height))
+    }
+
+    /// A place of the test in layout coordinates.
+    func layoutPoint(of place: EccentricityTest.Place) -> Point {
+        let (x, y) = place.point
+        guard let r = surfaceRect else { return layout.layoutPoint(normalizedX: x, normalizedY: y) }
+        return Point(r.x + x * r.width, r.y + y * r.height)
+    }
+
+    /// Whether the reference lies on the place asked for.
+    func lies(_ view: ContactView, at place: EccentricityTest.Place) -> Bool {
+        let p = surfacePoint(view.position)
+        return hypot(p.x - place.point.x, p.y - place.point.y) <= EccentricityRun.reach
+    }
+
+    mutating func applyOnEccentricity(_ event: InputEvent) {
+        guard case .eccentricity(let run) = screen else { return }
+        let placed = eccentricityLayout(run)
+        func control(_ x: Double, _ y: Double) -> EccentricityAction? {
+            let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
+            return placed.controls.first { $0.rect.contains(p) }?.action
+        }
+        func inPanel(_ x: Double, _ y: Double) -> Bool { placed.panel.contains(layout.layoutPoint(normalizedX: x, normalizedY: y)) }
+        switch event.kind {
+        case .touchDown(let s) where scale.contact(id: s.id) == nil:
+            if let action = control(s.x, s.y) {
+                pressedControls[s.id] = .eccentricity(action)
+            } else if !inPanel(s.x, s.y) {
+                place(s)
+            }
+        case .touchUp(let id) where pressedControls[id] != nil:
+            guard case .eccentricity(let action) = pressedControls.removeValue(forKey: id) else { return }
+            perform(action)
+        case .touchMove(let s) where pressedControls[s.id] != nil:
+            break
+        case .pointerDown(let x, let y, 1, _):
+            if let action = control(x, y) { return perform(action) }
+            if inPanel(x, y) { return }
+            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
+        case .keyDown(.escape, _):
+            perform(EccentricityAction.cancelTapped)
+        case .keyDown(.enter, _) where run.offersSave:
+            perform(EccentricityAction.saveTapped)
+        case .tick:
+            scale.advance(to: now)
+            readWhenStable()
+        default:
+            applyOnScale(event)
+        }
+    }
+
+    /// Reads the place asked for once the reference lies there, alone,
+    /// stable and not fading: its grams through the calibration, uncorrected.
+    private mutating func readWhenStable() {
+        guard case .eccentricity(var run) = screen, let place = run.place, scale.board.contacts.count == 1,
+            let reference, lies(reference, at: place), reference.stable, !reference.fading, let force = reference.force,
+            let gramScale = scale.gramScale, let grams = gramScale.grams(forForce: force + reference.tare, tare: nil), grams > 0
+        else { return }
+        run.read(grams, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams))
+        screen = .eccentricity(run)
+    }
+
+    /// Does what the operator asked for in the test.
+    public mutating func perform(_ action: EccentricityAction) {
+        guard case .eccentricity(let run) = screen, allows(action.adminWork) else { return }
+        switch action {
+        case .cancelTapped:
+            screen = .scale
+        case .againTapped:
+            openEccentricity()
+        case .saveTapped:
+            guard run.offersSave, let result = run.result else { return }
+            outbox.append(.saveEccentricity(device: source.deviceName, map: result.map))
+        }
+    }
+
+    /// The map is in the config file: every reading is corrected by it from now on.
+    mutating func eccentricitySaved(_ map: GainMap?) {
+        scale.gainMap = map
+        screen = .scale
+        show(map == nil ? "Eccentricity correction removed" : "Eccentricity correction saved for \(source.deviceName)", on: "scale")
+    }
+
+    /// What the panel says under the message: where the reference is.
+    func eccentricityStatus(_ run: EccentricityRun) -> String {
+        guard let place = run.place else { return "largest difference: \(String(format: "%.1f", run.result?.inD ?? 0)) d" }
+        guard let reference else { return "waiting for the reference (\(place.shortName))" }
+        guard scale.board.contacts.count == 1 else { return "only the reference on the glass, please" }
+        guard lies(reference, at: place) else { return "not on the marked spot yet" }
+        return "stable: \(Int((reference.stable ? 1 : reference.stableProgress) * 100))%"
+    }
+}
+
+extension AppState {
+    /// `eccentricity`: {"gains": {place: gain} of the correction in use
+    /// (null without one), "test": the test on its screen (null elsewhere):
+    /// {"place": the place asked for (null at the result), "readings":
+    /// {place: grams}, "largest_difference_g", "largest_difference_d",
+    /// "corrects": whether Save would apply a map, "refusal"}}.
+    var eccentricityDocument: JSONValue {
+        let gains: JSONValue =
+            scale.gainMap.map { map in
+                .fields(EccentricityTest.Place.allCases.map { ($0.rawValue, .rounded(map.gains[$0])) })
+            } ?? .null
+        guard let run = screen.eccentricity else { return .fields([("gains", gains), ("test", .null)]) }
+        let result = run.result
+        let test: JSONValue = .fields([
+            ("place", run.place.map { .string($0.rawValue) } ?? .null),
+            (
+                "readings",
+                .fields(EccentricityTest.Place.allCases.compactMap { p in run.test.readings[p].map { (p.rawValue, .rounded($0)) } })
+            ),
+            ("largest_difference_g", .rounded(result?.largestDifferenceGrams)),
+            ("largest_difference_d", .rounded(result?.inD)),
+            ("corrects", .bool(result?.map != nil)),
+            ("refusal", result?.refusal.map { .string($0) } ?? .null),
+        ])
+        return .fields([("gains", gains), ("test", test)])
+    }
+}

@@ -1,0 +1,125 @@
+/// The on-screen keypad for a number typed on the scale screen (a sample's
+/// pieces after `n`, a preset tare after `p`), so a touch-only operator can
+/// type it: the PIN pad's look and grid (PinPad.grid) with five rows, 1-9,
+/// "." (a mass only), 0, ⌫, then Cancel and OK. Each key stands for the
+/// key the keyboard would press: one reducer (NumberEntry) either way.
+enum NumberPad {
+    /// The keys in the grid's order; nil: an empty slot.
+    static func keys(decimals: Bool) -> [NumberEntry.Action?] {
+        (1...9).map { .digitTyped($0) } + [decimals ? .pointTyped : nil, .digitTyped(0), .backspacePressed]
+            + [.escapePressed, nil, .enterPressed]
+    }
+
+    static func keyRects(size: Size, decimals: Bool) -> [(action: NumberEntry.Action, rect: Rect)] {
+        zip(keys(decimals: decimals), PinPad.grid(size: size, rows: 5)).compactMap { key, rect in key.map { ($0, rect) } }
+    }
+}
+
+extension NumberEntry.Action {
+    /// The name the state document gives its key ("number-5", "number-ok").
+    var elementName: String {
+        switch self {
+        case .digitTyped(let digit): "number-\(digit)"
+        case .pointTyped: "number-point"
+        case .backspacePressed: "number-backspace"
+        case .enterPressed: "number-ok"
+        case .escapePressed: "number-cancel"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .digitTyped(let digit): String(digit)
+        case .pointTyped: "."
+        case .backspacePressed: "⌫"
+        case .enterPressed: "OK"
+        case .escapePressed: "Cancel"
+        }
+    }
+
+    /// The keyboard's key for it: the pad and the keyboard type alike.
+    var key: Key {
+        switch self {
+        case .digitTyped(let digit): .character(Character(String(digit)))
+        case .pointTyped: .character(".")
+        case .backspacePressed: .backspace
+        case .enterPressed: .enter
+        case .escapePressed: .escape
+        }
+    }
+}
+
+extension AppState {
+    /// The number being typed on the scale screen, if any: what it is, as typed, and whether it may have a decimal point.
+    var numberPadEntry: (title: String, typed: String, decimals: Bool)? {
+        guard screen == .scale else { return nil }
+        if let countSample { return ("Pieces in the sample", countSample.typed, false) }
+        if let presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
+        return nil
+    }
+
+    /// While a number is typed: a touch or click on the pad's keys types
+    /// (a touch when it lifts). Whether the pad took the event; what it
+    /// leaves, the scale handles as usual (objects go on and off the glass).
+    mutating func numberPadTakes(_ event: InputEvent) -> Bool {
+        guard let entry = numberPadEntry else { return false }
+        func key(_ x: Double, _ y: Double) -> NumberEntry.Action? {
+            let p = layoutPoint(x, y)
+            return NumberPad.keyRects(size: layout.size, decimals: entry.decimals).first { $0.rect.contains(p) }?.action
+        }
+        switch event.kind {
+        case .touchDown(let s) where scale.contact(id: s.id) == nil:
+            guard let action = key(s.x, s.y) else { return false }
+            pressedControls[s.id] = .numberPad(action)
+            return true
+        case .touchUp(let id):
+            guard case .numberPad(let action)? = pressedControls.removeValue(forKey: id) else { return false }
+            numberPadTapped(action)
+            return true
+        case .touchMove(let s) where pressedControls[s.id] != nil:
+            return true
+        case .pointerDown(let x, let y, 1, _):
+            guard let action = key(x, y) else { return false }
+            numberPadTapped(action)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A key of the pad tapped: as its key on the keyboard.
+    mutating func numberPadTapped(_ action: NumberEntry.Action) {
+        if countSample != nil {
+            sampleKeyPressed(action.key)
+        } else if presetTareEntry != nil {
+            presetTareKeyPressed(action.key)
+        }
+    }
+
+    /// The pad over the scale, dimmed beneath: what is typed, then the keys.
+    func appendNumberPad(to scene: inout Scene) {
+        guard let entry = numberPadEntry else { return }
+        let size = layout.size
+        scene.beginModal(dim: Color(20, 20, 30, 200))
+        let top = PinPad.top(size: size, rows: 5)
+        let room = PinPad.textRoom
+        let titleSize = metrics.size(fitting: entry.title, width: size.width - 24, preferred: 26, minimum: 12)
+        scene.shapes.append(
+            .text(entry.title, at: Point(size.width / 2, top + room / 2), anchor: .center, size: titleSize, color: .white))
+        scene.shapes.append(
+            .text(entry.typed + "_", at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
+        for (action, rect) in NumberPad.keyRects(size: size, decimals: entry.decimals) {
+            Self.button(action.elementName, action.title, rect, kind: .key, into: &scene)
+        }
+    }
+}
+
+extension Config {
+    /// Whether counting is among the modes offered: the Sample button (n) is then shown.
+    var offersCounting: Bool {
+        scaleModes.contains {
+            if case .count = $0 { return true }
+            return false
+        }
+    }
+}
