@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The screen that runs it is EccentricityRun.swift; the map is saved with
 /// the device's calibration (`calibrations.<device>.eccentricity`) and
-/// applied to each contact's grams by its position (ShownContact.swift).
+/// applied to each contact's grams by its position (ContactRecord.swift).
 public struct EccentricityTest: Equatable, Sendable {
     /// Where the reference goes: the centre, and the four corners at
     /// `inset` from each edge (normalised surface coordinates, 0...1).
