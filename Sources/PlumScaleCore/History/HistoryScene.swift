@@ -116,7 +116,9 @@ extension AppState {
                 Self.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
             }
         case .confirmDelete:
-            for (name, rect) in HistoryLayout.confirmRects(size: size, actions: browser.actions) {
+            let buttons = HistoryLayout.confirmRects(size: size, actions: browser.actions)
+            appendDeleteQuestion(row: browser.peek.row, between: buttons.map(\.rect), into: &scene)
+            for (name, rect) in buttons {
                 let delete = name == "delete"
                 Self.button(
                     delete ? "delete" : "cancel", delete ? "Delete for good" : "Cancel", rect, kind: .action,
@@ -132,6 +134,27 @@ extension AppState {
     }
 
     static let deleteRed = Color(196, 30, 30)
+
+    /// The preview's confirmation says what it asks, under "Delete for
+    /// good" and Cancel, across both: the whole question, or none of it.
+    private func appendDeleteQuestion(row: Int64?, between buttons: [Rect], into scene: inout Scene) {
+        guard let left = buttons.first, let right = buttons.last else { return }
+        let top = max(left.maxY, right.maxY) + 6
+        let room = Rect(x: left.x, y: top, width: right.maxX - left.x, height: layout.size.height - top - 4)
+        let question = "Delete weighing #\(row ?? 0) for good? It cannot be undone."
+        // One line where it fits in one, else the lines of a paragraph.
+        let oneLine = metrics.size(fitting: question, width: room.width, preferred: 16, minimum: 11)
+        let lines =
+            metrics.width(question, size: oneLine) <= room.width
+            ? [(text: question, size: oneLine)]
+            : Flow.paragraph(question, width: room.width, size: 16, minimum: 11, metrics: metrics).map { (text: $0.text, size: $0.size) }
+        guard lines.reduce(0, { $0 + metrics.lineHeight * $1.size }) <= room.height else { return }
+        var y = room.y
+        for line in lines {
+            scene.shapes.append(.text(line.text, at: Point(room.center.x, y), anchor: .topCenter, size: line.size, color: .white))
+            y += metrics.lineHeight * line.size
+        }
+    }
 
     /// A recorded weighing drawn as it was, scaled into `rect` with its
     /// shape kept, by the same drawing code as the live scale; its title

@@ -29,6 +29,17 @@ import Testing
         }
     }
 
+    /// Both delete confirmations say what they ask, whole, at every size:
+    /// two buttons alone do not say that the weighing is gone for good.
+    @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
+    func eachDeleteConfirmationAsksItsQuestion(size: String) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        for screen in ScreenCases.cases(parts[0], parts[1]) where screen.name.hasSuffix("-confirm") {
+            let text = screen.state.scene().texts(ScreenCases.metrics).map(\.text).joined(separator: " ")
+            #expect(text.contains("for good?") && text.contains("undone."), "\(screen.name) at \(size): \(text)")
+        }
+    }
+
     /// The cases reach the states they are named after (else the layout
     /// test would hold some other screen to the promises).
     @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
