@@ -11,7 +11,7 @@ import Testing
 /// glass is empty, the window (from the X server) must be the frame
 /// `render` draws for that moment, and every label must be its own
 /// circle's, judged from the state document alone.
-@Suite struct JourneyWeighTests {
+@Suite(.serialized) struct JourneyWeighTests {
     static let sizes = ["640x360", "800x480", "1280x720", "1920x1080", "3840x2160", "720x1280"]
 
     /// Where the objects lie (normalised) and how hard each presses.
