@@ -145,7 +145,9 @@ import Testing
         #expect(wizard(state)["typed"] as? String == "100")
         state = try journey.step("ref1-captured", after: at(5.3))
         #expect((wizard(state)["points"] as? [Any])?.count == 2, "Enter captured the still reference: \(wizard(state))")
-        state = try journey.step("weighed", after: at(weighedAt + 2.5))
+        // "Calibration saved" stays 4 s from the save (weighedAt - 1): the
+        // shot is taken 1.5 s after it has gone, never at its edge.
+        state = try journey.step("weighed", after: at(weighedAt + 4.5))
         #expect(state["screen"] as? String == "scale")
         let calibration = state["calibration"] as? [String: Any] ?? [:]
         #expect(calibration["calibrated"] as? Bool == true, "\(calibration)")
