@@ -19,10 +19,10 @@ public struct AppState: Equatable, Sendable {
     /// The objects on the glass, weighed whatever screen is up.
     public internal(set) var scale: Scale
     /// What masses are shown in: `units` of the config, cycled by `u`.
-    public internal(set) var units: WeightUnit
+    public internal(set) var units: WeightUnit { didSet { refreshButtonPanel() } }
     /// What the scale says beside each mass: the config's first `scaleMode`,
     /// cycled by `m` (ScaleMode.swift).
-    public internal(set) var scaleMode: ScaleMode
+    public internal(set) var scaleMode: ScaleMode { didSet { refreshButtonPanel() } }
     /// Asked for by `n` in counting mode: the pieces of a sample being typed.
     public internal(set) var countSample: CountSample?
     /// The pieces of the sample the counting mode's piece was taken from;
@@ -95,7 +95,8 @@ public struct AppState: Equatable, Sendable {
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
             size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
-            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil)
+            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil,
+            reading: ScaleLegend(units: source.mode == .force && scale.gramScale != nil ? config.units : nil, mode: scaleMode.name))
         self.modeBanner = Self.modeBannerLines(source: source, config: config)
     }
 

@@ -19,6 +19,8 @@ public struct Indicator: Equatable, Sendable {
     public var tareGrams: Double
     /// The preset tare (PT) in use, in grams: typed, one for every object.
     public var presetTare: Double?
+    /// The eccentricity test's gain map corrects every reading ("corrected").
+    public var corrected = false
 
     /// Min is 20 d, as R76's class III lower limit for a scale of this d.
     public static let minSteps = 20.0
@@ -81,6 +83,8 @@ extension Indicator {
     public static let notLegalMark = "not legal for trade"
     /// Beside a reading above zero and below Min.
     public static let belowMinMark = "below Min"
+    /// While the eccentricity correction is in use, as each label says.
+    public static let correctedMark = "corrected"
 
     /// "Max 980 g", "Min 2.0 g", "d = 0.1 g": the instrument's figures.
     var figures: [String] {

@@ -22,6 +22,7 @@ struct IndicatorRow {
         items.append((Indicator.zeroMark, .ink, indicator.zero))
         items.append((Indicator.stableMark, .ink, indicator.stable))
         for figure in indicator.figures { items.append((figure, .grey, true)) }
+        if indicator.corrected { items.append((Indicator.correctedMark, .ink, true)) }
         items.append((Indicator.notLegalMark, .warning, true))
         let line = metrics.lineHeight * Self.textSize
         let left = Flow.gap
@@ -46,7 +47,10 @@ extension AppState {
     /// with a calibration or the device's own grams).
     func indicator(_ shown: [ContactView]) -> Indicator? {
         guard source.mode == .force, let gramScale = scale.gramScale else { return nil }
-        return Indicator(gramScale: gramScale, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams), shown: shown)
+        var indicator = Indicator(gramScale: gramScale, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams), shown: shown)
+        // As each label: the test reads the panel uncorrected while it runs.
+        indicator.corrected = scale.gainMap != nil && screen.eccentricity == nil
+        return indicator
     }
 
     /// The indicator of the scale now (the state document's `indicator`).

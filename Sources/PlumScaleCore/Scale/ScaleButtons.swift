@@ -36,6 +36,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
     let offersSample: Bool
     /// Whether the scale has grams: a Preset tare button (p), for the number pad.
     let offersPresetTare: Bool
+    /// What the numbers on screen are, for the legend (ScaleLegend.swift).
+    let reading: ScaleLegend
     /// The legend's lines along the top: what the numbers and the dot mean,
     /// the mode, how to quit; wrapped to the width once, not every scene.
     let legend: [Line]
@@ -49,9 +51,11 @@ struct ScaleButtonPanel: Equatable, Sendable {
 
     init(
         size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool = true, quitHint: Bool = true,
-        offersModes: Bool = false, offersSample: Bool = false, offersPresetTare: Bool = false
+        offersModes: Bool = false, offersSample: Bool = false, offersPresetTare: Bool = false,
+        reading: ScaleLegend = ScaleLegend()
     ) {
         self.size = size
+        self.reading = reading
         self.offersPresetTare = offersPresetTare
         self.offersModes = offersModes
         self.offersSample = offersSample
@@ -60,7 +64,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
         self.operatorActions = operatorActions
         self.quitHint = quitHint
         legend =
-            Self.legendText(mode: mode, quitHint: quitHint).map { Self.legendLines($0, width: size.width - 2 * Flow.gap, metrics: metrics) }
+            reading.text(mode: mode, quitHint: quitHint).map { Self.legendLines($0, width: size.width - 2 * Flow.gap, metrics: metrics) }
             ?? []
         var items: [(ScaleAction, String, String)] = [(.recordTapped, "Record", "space"), (.historyTapped, "History", "h")]
         if mode != .position { items += [(.tareTapped, "Tare", "t"), (.clearTareTapped, "Clear tare", "z")] }
@@ -92,8 +96,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
     }
 
     /// Whether this panel is the one for `size`, `mode`, `metrics` and the role.
-    func fits(size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool, grams: Bool) -> Bool {
-        offersPresetTare == grams && self.size == size && self.mode == mode && self.operatorActions == operatorActions
+    func fits(
+        size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool, grams: Bool, reading: ScaleLegend
+    ) -> Bool {
+        offersPresetTare == grams && self.reading == reading && self.size == size && self.mode == mode && self.operatorActions == operatorActions
             && self.quitHint == quitHint
             && self.metrics == metrics
     }
@@ -109,17 +115,6 @@ struct ScaleButtonPanel: Equatable, Sendable {
             Line(text: $0.text, size: $0.size, width: metrics.width($0.text, size: $0.size))
         }
     }
-
-    /// What the screen would otherwise leave a newcomer to guess.
-    static func legendText(mode: ForceMode, quitHint: Bool) -> String? {
-        let quit = quitHint ? " · Esc quits" : ""
-        switch mode {
-        case .force: return "Force mode · % of the panel's full-scale force · ring dot: settling, green = stable" + quit
-        case .area: return "Area mode · % of a full-size contact, not a weight · ring dot: settling, green = stable" + quit
-        case .position: return quitHint ? "Esc quits" : nil
-        }
-    }
-
 }
 
 extension AppState {
@@ -142,10 +137,13 @@ extension AppState {
         let operatorActions = operatorActionsAllowed
         let quitHint = kiosk == nil
         let grams = scale.gramScale != nil
-        if !buttonPanel.fits(size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams) {
+        let reading = legendReading
+        if !buttonPanel.fits(
+            size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams, reading: reading)
+        {
             buttonPanel = ScaleButtonPanel(
                 size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
-                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams)
+                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams, reading: reading)
         }
     }
 }

@@ -71,6 +71,8 @@ import Testing
         #expect(cases["eccentricity-top-right-placed"]?.scale.board.contacts.count == 1, "at \(size)")
         #expect(cases["eccentricity-result"]?.screen.eccentricity?.offersSave == true, "at \(size)")
         #expect(cases["scale-corrected"]?.contactViews.allSatisfy { $0.eccentricityGain != nil } == true, "at \(size)")
+        #expect(cases["scale-corrected"]?.currentIndicator?.corrected == true, "at \(size)")
+        #expect(cases["scale-grams-five"]?.currentIndicator?.corrected == false, "at \(size)")
     }
 
     /// The calibration's due line and the detail's calibration are drawn,
@@ -99,7 +101,8 @@ import Testing
     @Test(arguments: ScreenCases.sizes.map { "\($0.0)x\($0.1)" })
     func theIndicatorsMarksAreDrawn(size: String) {
         let parts = size.split(separator: "x").compactMap { Int($0) }
-        for screen in ScreenCases.cases(parts[0], parts[1]) where screen.name.hasPrefix("scale-grams") || screen.name.hasSuffix("-five") {
+        let named = { (name: String) in name.hasPrefix("scale-grams") || name.hasSuffix("-five") || name == "scale-corrected" }
+        for screen in ScreenCases.cases(parts[0], parts[1]) where named(screen.name) {
             guard screen.state.currentIndicator != nil else { continue }
             let texts = screen.state.scene().texts(ScreenCases.metrics).map(\.text)
             var marks = ["Max 980 g", "Min 20 g", "d = 1 g", "not legal for trade"]
@@ -112,6 +115,10 @@ import Testing
             if screen.name == "scale-grams-empty" { marks += ["→0←", "STABLE"] }
             if screen.name == "scale-grams-below-min" { marks.append("below Min") }
             if screen.name == "scale-check-five" { marks += ["UNDER", "OK", "OVER"] }
+            // The correction's mark on the row only while it is in use (each label says it too).
+            let corrected = screen.name == "scale-corrected"
+            if corrected { marks.append(Indicator.correctedMark) }
+            if !corrected { #expect(!texts.contains(Indicator.correctedMark), "\(screen.name) at \(size): \(texts)") }
             for mark in marks { #expect(texts.contains(mark), "\(screen.name) at \(size): \(mark) in \(texts)") }
         }
     }
@@ -127,6 +134,25 @@ import Testing
             #expect(legend.count <= 1, "\(screen.name) at \(size): the legend is \(legend.map(\.text))")
             #expect(legend.allSatisfy { $0.size >= 12 }, "\(screen.name) at \(size): the legend at \(legend.map(\.size)) px")
         }
+    }
+
+    /// The legend says what the numbers on screen are: percentages of the
+    /// force without grams, masses in the units shown with them, and what
+    /// the mode adds (issue 28: it said "% of the panel's full-scale force"
+    /// while the circles read grams).
+    @Test func theLegendSaysWhatTheNumbersAre() {
+        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.buttonPanel.legend.map(\.text).joined()) }) { a, _ in a }
+        let expected = [
+            "scale-five-edges": "Force mode · % of the panel's full-scale force", "scale-grams-five": "Grams · mass in g, % of full-scale force",
+            "scale-check-five": "Check-weighing · mass in g, UNDER / OK / OVER", "scale-count-five": "Counting · mass in g and in pieces",
+            "scale-percent-five": "Percent · mass in g and in % of the reference",
+        ]
+        for (name, start) in expected {
+            #expect(legends[name]?.hasPrefix(start) == true, "\(name): \(legends[name] ?? "no such case")")
+        }
+        var ounces = ScreenCases.cases(1280, 720).first { $0.name == "scale-grams-five" }?.state
+        ounces?.apply(InputEvent(time: 9, .keyDown(.character("u"), modifiers: [])))
+        #expect(ounces?.buttonPanel.legend.first?.text.hasPrefix("Grams · mass in oz") == true)
     }
 
     @Test func theMetricsAreTheFontsOwn() {
