@@ -30,6 +30,13 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var samplePieces: Int?
     /// Asked for by `p`: a preset tare being typed, in the shown units.
     public internal(set) var presetTareEntry: NumberEntry?
+    /// Check-weighing's saved products: the config's, then those saved since.
+    public internal(set) var products: [Product]
+    /// The name of the product whose limits are in use (check mode), nil
+    /// for the config's own limits.
+    public internal(set) var product: String?
+    /// Asked for by `l`: a new product's limits and name being typed.
+    public internal(set) var productEntry: ProductEntry?
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
@@ -92,6 +99,7 @@ public struct AppState: Equatable, Sendable {
         self.scale.gainMap = fit == nil ? nil : config.eccentricity[source.deviceName]
         self.units = config.units
         self.scaleMode = config.scaleModes.first ?? .weigh
+        self.products = config.products
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.buttonPanel = ScaleButtonPanel(
             size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,

@@ -8,7 +8,8 @@ public enum Effect: Equatable, Sendable {
     /// nil without grams) it was shown in, and the scale's mode; the shell
     /// stamps the time.
     case save(
-        device: String, mode: ForceMode, objects: [WeighedObject], units: WeightUnit, step: Double?, scaleMode: ScaleMode = .weigh)
+        device: String, mode: ForceMode, objects: [WeighedObject], units: WeightUnit, step: Double?, scaleMode: ScaleMode = .weigh,
+        product: String? = nil)
     /// One page of rows, newest first, after `cursor` (nil: the newest).
     case loadRows(page: Int, after: HistoryCursor?, limit: Int)
     case loadWeighing(id: Int64)
@@ -20,6 +21,9 @@ public enum Effect: Equatable, Sendable {
     /// Write the eccentricity test's gain map with the device's calibration
     /// in the config file; nil removes the one there.
     case saveEccentricity(device: String, map: GainMap?)
+    /// Write a check-weighing product's limits to the config file
+    /// (`products`), in place of one of the same name.
+    case saveProduct(Product)
     /// Keep the kiosk's PIN lockout across restarts: wrong PINs so far, and
     /// until when (wall clock) the pad refuses PINs, nil when it does not.
     /// The shell writes it to the data directory and gives it back at start.
@@ -48,6 +52,8 @@ public enum HistoryResult: Equatable, Sendable {
     case calibrationSaved(device: String, points: [CalibrationPoint], logged: CalibrationStamp? = nil, logProblem: String? = nil)
     /// The eccentricity map is in the config file (nil: removed from it).
     case eccentricitySaved(device: String, map: GainMap?)
+    /// The product is in the config file.
+    case productSaved(name: String)
     /// The latest row of the calibration log of each device (at start).
     case calibrations([String: CalibrationStamp])
     /// What went wrong, in words for the screen ("disk full: ...").

@@ -18,7 +18,8 @@ import Foundation
 ///   "zeroTracking": {"enabled": false, "band": 0.04, "rate": 0.5},
 ///   "mqtt": null,
 ///   "scaleMode": null,
-///   "calibration": {"intervalDays": null}
+///   "calibration": {"intervalDays": null},
+///   "products": {"<name>": {"low": 150, "high": 300}}
 /// }
 /// ```
 public struct Config: Equatable, Sendable {
@@ -64,6 +65,9 @@ public struct Config: Equatable, Sendable {
     /// when the largest difference exceeded d; the grams of each contact are
     /// corrected by the map through them (Eccentricity.swift). Default: none.
     public var eccentricity: [String: GainMap] = [:]
+    /// `products`: check-weighing's limits saved per product, in the file's
+    /// order (ProductsConfig.swift); needs a check mode in `scaleMode`. Default: none.
+    public var products: [Product] = []
 
     /// `zeroTracking` settings, after OIML R76's automatic zero-tracking: a
     /// tared, stable contact whose net reading lies within `band` of zero has
@@ -187,15 +191,17 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The effective configuration as a JSON value, keys in documented order;
-    /// `mqtt` only when a broker is configured, `calibration` and `scaleMode`
-    /// only when set.
+    /// `mqtt` only when a broker is configured, `calibration`, `scaleMode`
+    /// and `products` only when set.
     public var json: JSONValue {
         var settings = mqtt.map { settingsJSON.setting("mqtt", to: $0.json) } ?? settingsJSON
         if let days = calibrationIntervalDays {
             settings = settings.setting("calibration", to: .object([JSONMember("intervalDays", .number(Double(days)))]))
         }
-        guard let first = scaleModes.first else { return settings }
-        return settings.setting("scaleMode", to: scaleModes.count == 1 ? first.json : .array(scaleModes.map(\.json)))
+        if let first = scaleModes.first {
+            settings = settings.setting("scaleMode", to: scaleModes.count == 1 ? first.json : .array(scaleModes.map(\.json)))
+        }
+        return products.isEmpty ? settings : settings.setting("products", to: Self.productsJSON(products))
     }
 
     private var settingsJSON: JSONValue {

@@ -148,7 +148,7 @@ struct ConfigReader {
         let top = ConfigKeyPath.root
         let known = [
             "calibrations", "stability", "heaviestMargin", "peek", "kiosk", "font", "contactTimeoutSeconds",
-            "units", "zeroTracking", "mqtt", "scaleMode", "calibration",
+            "units", "zeroTracking", "mqtt", "scaleMode", "calibration", "products",
         ]
         guard let keys = members(root, at: top, known: known) else { return config }
         if let value = keys["calibrations"] {
@@ -211,6 +211,9 @@ struct ConfigReader {
         }
         if let value = keys["scaleMode"], value != .null {
             config.scaleModes = scaleModes(value, at: top.key("scaleMode"))
+        }
+        if let value = keys["products"], value != .null {
+            config.products = products(value, at: top.key("products"), modes: config.scaleModes)
         }
         if let value = keys["calibration"], value != .null,
             let calibration = members(value, at: top.key("calibration"), known: ["intervalDays"]),

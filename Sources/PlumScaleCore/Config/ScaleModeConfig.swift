@@ -76,7 +76,7 @@ extension ConfigReader {
 
     /// A mass in grams a mode needs: present, at least 0, at most what a
     /// touchscreen can carry (`CalibrationFit.Limits.maximumGrams`).
-    private mutating func massGrams(_ value: JSONValue?, at path: ConfigKeyPath, what: String) -> Double {
+    mutating func massGrams(_ value: JSONValue?, at path: ConfigKeyPath, what: String) -> Double {
         guard let value else {
             fail(path, "missing: \(what) in grams")
             return .nan

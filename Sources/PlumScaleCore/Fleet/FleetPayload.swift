@@ -34,6 +34,8 @@ public enum FleetPayload {
             // settings as the config writes them.
             ("scale_mode", .string(weighing.scaleMode.name)),
             ("scale_settings", weighing.scaleMode.json),
+            // The product whose limits a check-weighing used, null without.
+            ("product", weighing.product.map(JSONValue.string) ?? .null),
         ]).compactText
     }
 

@@ -12,10 +12,11 @@ public enum HistoryExport {
     /// `units` (last, so readers of the older columns are undisturbed) is
     /// what the weighing was shown in; `grams` are grams whatever it says.
     /// `scale_mode` and `verdict` (issue 28) come after it: the scale's mode
-    /// and check-weighing's verdict of the object (empty, or null, without).
+    /// and check-weighing's verdict of the object (empty, or null, without);
+    /// `product` last, the product whose limits a check-weighing used.
     public static let columns = [
         "weighing_id", "taken_at", "device", "mode", "index",
-        "x", "y", "force", "grams", "stable", "tare", "units", "scale_mode", "verdict",
+        "x", "y", "force", "grams", "stable", "tare", "units", "scale_mode", "verdict", "product",
     ]
 
     /// "2024-05-01T12:30:00.250Z": UTC with milliseconds.
@@ -39,7 +40,7 @@ public enum HistoryExport {
                 csvField(weighing.mode), String(object.index), number(object.x), number(object.y),
                 object.force.map(number) ?? "", object.grams.map(number) ?? "",
                 object.stable ? "true" : "false", number(object.tare), csvField(weighing.units),
-                weighing.scaleMode.name, object.verdict?.rawValue ?? "",
+                weighing.scaleMode.name, object.verdict?.rawValue ?? "", weighing.product.map(csvField) ?? "",
             ]
             out += fields.joined(separator: ",") + "\r\n"
         }
@@ -79,6 +80,7 @@ public enum HistoryExport {
                 object.force.map(jsonNumber) ?? "null", object.grams.map(jsonNumber) ?? "null",
                 object.stable ? "true" : "false", jsonNumber(object.tare), jsonString(weighing.units),
                 jsonString(weighing.scaleMode.name), object.verdict.map { jsonString($0.rawValue) } ?? "null",
+                weighing.product.map(jsonString) ?? "null",
             ]
             let pairs = zip(columns, values).map { "\"\($0)\":\($1)" }
             return "{" + pairs.joined(separator: ",") + "}"

@@ -199,7 +199,8 @@ extension AppState {
                 }
             }
             // The scale's mode it was taken in (issue 28), in the list's first line.
-            if let summary = weighing.scaleMode.summary(format: weighing.weightFormat) {
+            if var summary = weighing.scaleMode.summary(format: weighing.weightFormat) {
+                if let product = weighing.product { summary = "\(product) · " + summary }
                 let lineSize = metrics.size(fitting: summary, width: listWidth, preferred: 18, minimum: 11)
                 if y + metrics.lineHeight * lineSize <= size.height - 10 {
                     scene.shapes.append(.text(summary, at: Point(x, y), anchor: .topLeft, size: lineSize, color: .ink))

@@ -72,6 +72,8 @@ extension AppState {
             calibrationSaved(points, logProblem: logProblem)
         case .eccentricitySaved(_, let map):
             eccentricitySaved(map)
+        case .productSaved(let name):
+            show("Product \(name) saved in the config file", seconds: 3, on: "scale")
         case .calibrations(let latest):
             calibrationLog = latest
         case .exported(let path):

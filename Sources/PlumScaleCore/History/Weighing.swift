@@ -53,6 +53,9 @@ public struct Weighing: Equatable, Sendable {
     /// The scale's mode when it was taken, with its limits, piece or
     /// reference (plain weighing before modes existed).
     public var scaleMode: ScaleMode
+    /// The product whose limits a check-weighing used (config `products`);
+    /// nil for limits of no product, in other modes, and before products.
+    public var product: String? = nil
     /// The calibration log's row its grams came from (the device's latest
     /// when it was saved); nil without grams or without a row.
     public var calibration: CalibrationStamp? = nil

@@ -23,7 +23,7 @@ extension ScaleAction: GatedAction {
         switch self {
         case .calibrateTapped: .calibrate
         case .quitPressed: .leave
-        case .modeTapped, .sampleTapped, .referenceTapped: .chooseMode
+        case .modeTapped, .sampleTapped, .referenceTapped, .productTapped, .newProductTapped: .chooseMode
         case .recordTapped, .historyTapped, .tareTapped, .clearTareTapped, .unitsTapped, .useCarrierTapped, .presetTareTapped: nil
         }
     }
@@ -70,6 +70,7 @@ extension Effect {
         case .delete: .delete
         case .export: .export
         case .saveCalibration, .saveEccentricity: .saveCalibration
+        case .saveProduct: .chooseMode
         case .quit: .leave
         case .save, .loadRows, .loadWeighing, .saveLockout: nil
         }

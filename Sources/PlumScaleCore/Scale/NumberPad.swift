@@ -55,6 +55,7 @@ extension AppState {
         guard screen == .scale else { return nil }
         if let countSample { return ("Pieces in the sample", countSample.typed, false) }
         if let presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
+        if let productEntry { return (productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name) }
         return nil
     }
 
@@ -93,6 +94,8 @@ extension AppState {
             sampleKeyPressed(action.key)
         } else if presetTareEntry != nil {
             presetTareKeyPressed(action.key)
+        } else if productEntry != nil {
+            productKeyPressed(action.key)
         }
     }
 

@@ -18,6 +18,10 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     /// Percent mode: the object on the scale (the heaviest of several)
     /// becomes the reference that reads 100% (PercentReference.swift).
     case referenceTapped = "reference"
+    /// Check-weighing: the next saved product's limits (Product, `o`).
+    case productTapped = "product"
+    /// Check-weighing: limits and a name typed, saved as a product (New product, `l`).
+    case newProductTapped = "new-product"
     case quitPressed = "quit"
 
     /// The key that does the same.
@@ -34,6 +38,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
         case .sampleTapped: .character("n")
         case .presetTareTapped: .character("p")
         case .referenceTapped: .character("r")
+        case .productTapped: .character("o")
+        case .newProductTapped: .character("l")
         case .quitPressed: .escape
         }
     }
@@ -94,6 +100,7 @@ extension AppState {
             // A sample being typed takes the keys (Esc cancels it, not the program).
             if countSample != nil { return sampleKeyPressed(key) }
             if presetTareEntry != nil { return presetTareKeyPressed(key) }
+            if productEntry != nil { return productKeyPressed(key, modifiers: modifiers) }
             if let action = ScaleAction(key: key) { return perform(action) }
             mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale)
         case .tick:
@@ -152,6 +159,8 @@ extension AppState {
         case .sampleTapped: sampleTapped()
         case .presetTareTapped: presetTareTapped()
         case .referenceTapped: referenceTapped()
+        case .productTapped: productTapped()
+        case .newProductTapped: newProductTapped()
         case .quitPressed: quit()
         }
     }
@@ -177,7 +186,9 @@ extension AppState {
         }
         let step = source.mode == .force ? scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams).step } : nil
         outbox.append(
-            .save(device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step, scaleMode: scaleMode))
+            .save(
+                device: source.deviceName, mode: source.mode, objects: objects, units: units, step: step, scaleMode: scaleMode,
+                product: scaleMode.name == "check" ? product : nil))
         show("Saving…", seconds: 10)
     }
 

@@ -73,6 +73,10 @@ struct ScaleButtonPanel: Equatable, Sendable {
         if mode == .force, offersPresetTare { items.append((.presetTareTapped, "Preset tare", "p")) }
         if mode == .force, operatorActions, offersModes { items.append((.modeTapped, "Mode", "m")) }
         if mode == .force, operatorActions, offersSample { items.append((.sampleTapped, "Sample", "n")) }
+        // Check-weighing with grams: its products, picked and saved.
+        if operatorActions, reading.units != nil, reading.mode == "check" {
+            items += [(.productTapped, "Product", "o"), (.newProductTapped, "New product", "l")]
+        }
         if mode == .force, operatorActions { items.append((.calibrateTapped, "Calibrate", "k")) }
         let gap = Flow.gap
         let room = size.width - 2 * gap

@@ -9,6 +9,8 @@ extension AppState {
         }
         scaleMode = scaleMode.next(in: config.scaleModes)
         countSample = nil
+        product = nil
+        productEntry = nil
         samplePieces = nil
         show("Mode: " + scaleMode.title, seconds: 2)
     }
@@ -26,12 +28,14 @@ extension AppState {
     func modeLine(total: ScaleTotal) -> (text: String, color: Color)? {
         if let countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
         if let presetTareEntry { return (presetTarePrompt(typed: presetTareEntry.typed), .ink) }
+        if let productEntry { return (productPrompt(productEntry), .ink) }
         guard scaleMode != .weigh else { return nil }
         guard source.mode == .force, let gramScale = scale.gramScale else {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)
         }
         let format = WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
         guard var text = scaleMode.summary(format: format) else { return nil }
+        if case .check = scaleMode, let product { text = "\(product) · " + text }
         if case .count(let piece) = scaleMode, piece < format.stepGrams {
             text += " · a piece is below d (\(format.text(grams: format.stepGrams) ?? "?")): the count may be off by more than 1"
         }

@@ -100,7 +100,7 @@ import Testing
         let mode = #"{"mode":"check","low":10,"high":20}"#
         var s = try rules.state([rules.down(0, 1, 0.3, 0.05), rules.down(0, 2, 0.7, 0.15)], at: 2, config: config(mode))
         let update = s.apply(InputEvent(time: 2.5, .keyDown(.space, modifiers: [])))
-        guard case .save(_, _, let objects, _, _, let scaleMode)? = update.first else {
+        guard case .save(_, _, let objects, _, _, let scaleMode, _)? = update.first else {
             Issue.record("nothing saved: \(update)")
             return
         }

@@ -91,7 +91,7 @@ import Testing
     @Test func recordSavesTheUnitsAndStep() throws {
         var s = try state([down(0, 1, 0.5, 0.30)], at: 1, config: Self.config(#""units":"oz""#))
         let update = s.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: [])))
-        guard case .save(_, _, let objects, let units, let step, _)? = update.first else {
+        guard case .save(_, _, let objects, let units, let step, _, _)? = update.first else {
             Issue.record("nothing saved: \(update)")
             return
         }

@@ -23,9 +23,9 @@ extension HistoryStore {
             let insert = try prepare(
                 """
                 INSERT INTO weighings(taken_at, device, mode, object_count, heaviest_force, heaviest_grams, units, step, uuid,
-                    scale_mode, mode_low, mode_high, mode_grams, calibration_id)
+                    scale_mode, mode_low, mode_high, mode_grams, calibration_id, product)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                    CASE WHEN ?14 THEN (SELECT max(id) FROM calibrations WHERE device = ?2 AND action != 'removed') END)
+                    CASE WHEN ?14 THEN (SELECT max(id) FROM calibrations WHERE device = ?2 AND action != 'removed') END, ?15)
                 """)
             let settings = weighing.scaleMode.stored
             func finite(_ value: Double?) -> SQLiteValue? { value.flatMap { $0.isFinite ? SQLiteValue.double($0) : nil } }
@@ -37,6 +37,7 @@ extension HistoryStore {
                 .text(weighing.units), finite(weighing.step), .text(uuid),
                 .text(weighing.scaleMode.name), finite(settings.low), finite(settings.high), finite(settings.grams),
                 .int(weighing.objects.contains { $0.grams != nil } ? 1 : 0),  // in grams: the calibration they came from
+                weighing.product.map(SQLiteValue.text),
             ])
             _ = try insert.step(fail: failure)
             let id = sqlite3_last_insert_rowid(db)
@@ -114,7 +115,7 @@ extension HistoryStore {
         let head = try prepare(
             """
             SELECT w.taken_at, w.device, w.mode, w.units, w.step, w.scale_mode, w.mode_low, w.mode_high, w.mode_grams,
-                c.id, c.made_at
+                c.id, c.made_at, w.product
             FROM weighings w LEFT JOIN calibrations c ON c.id = w.calibration_id WHERE w.id = ?1
             """)
         head.bind([.int(id)])
@@ -123,6 +124,7 @@ extension HistoryStore {
             id: id, takenAt: Self.date(head.int(0)), device: head.text(1),
             mode: head.text(2), objects: [], units: head.text(3), step: head.double(4),
             scaleMode: ScaleMode(stored: head.text(5), low: head.double(6), high: head.double(7), grams: head.double(8)))
+        weighing.product = head.optionalText(11)
         if head.double(9) != nil { weighing.calibration = CalibrationStamp(id: head.int(9), at: Self.date(head.int(10))) }
         let objects = try prepare(
             """

@@ -105,6 +105,28 @@ extension HistoryStore {
             BEGIN SELECT RAISE(ABORT, 'the calibration log is append-only'); END;
         ALTER TABLE weighings ADD COLUMN calibration_id INTEGER REFERENCES calibrations(id);
         """,
+        // v8 (issue 28): the product whose limits a check-weighing used
+        // (NULL before, and without one); the eccentricity tests saved or
+        // removed, in the calibration log beside the calibrations, as
+        // append-only: readings, gains (JSON, by place) and the largest
+        // difference in grams and in d.
+        """
+        ALTER TABLE weighings ADD COLUMN product TEXT;
+        CREATE TABLE eccentricity_tests(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            made_at INTEGER NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('user', 'operator')),
+            device TEXT NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('saved', 'removed')),
+            readings TEXT NOT NULL,
+            gains TEXT,
+            largest_difference_g REAL NOT NULL,
+            largest_difference_d REAL NOT NULL);
+        CREATE TRIGGER eccentricity_tests_never_updated BEFORE UPDATE ON eccentricity_tests
+            BEGIN SELECT RAISE(ABORT, 'the calibration log is append-only'); END;
+        CREATE TRIGGER eccentricity_tests_never_deleted BEFORE DELETE ON eccentricity_tests
+            BEGIN SELECT RAISE(ABORT, 'the calibration log is append-only'); END;
+        """,
     ]
 
     /// Applies the migrations from the database's version up to `target`.

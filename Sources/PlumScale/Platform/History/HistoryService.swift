@@ -72,11 +72,12 @@ public final class HistoryService {
             switch effect {
             case .quit, .saveLockout:
                 return .failed("\(effect) is not the store's work")
-            case .save(let device, let mode, let objects, let units, let step, let scaleMode):
-                let id = try store.save(
-                    Weighing(
-                        takenAt: now, device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step,
-                        scaleMode: scaleMode))
+            case .save(let device, let mode, let objects, let units, let step, let scaleMode, let product):
+                var weighing = Weighing(
+                    takenAt: now, device: device, mode: mode.rawValue, objects: objects, units: units.rawValue, step: step,
+                    scaleMode: scaleMode)
+                weighing.product = product
+                let id = try store.save(weighing)
                 fleet?.weighingSaved()
                 return .saved(id: id)
             case .loadRows(let page, let cursor, let limit):
@@ -99,6 +100,10 @@ public final class HistoryService {
                 guard let configPath else { return .failed("correction not saved: no config file (set --config)") }
                 try ConfigFile.saveEccentricity(map, device: device, to: configPath)
                 return .eccentricitySaved(device: device, map: map)
+            case .saveProduct(let product):
+                guard let configPath else { return .failed("product not saved: no config file (set --config)") }
+                try ConfigFile.saveProduct(product, to: configPath)
+                return .productSaved(name: product.name)
             case .export(let id):
                 guard let weighing = try store.weighing(id: id) else { return .failed("weighing #\(id) is gone") }
                 try OutputFile.createDirectories(exportDirectory, mode: 0o700)

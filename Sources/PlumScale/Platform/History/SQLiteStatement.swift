@@ -72,6 +72,11 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
+
+    /// The column's text, nil when it is NULL.
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
+    }
 }
 
 /// A value bound to a statement parameter.
