@@ -70,5 +70,26 @@ import Testing
             #expect(Self.contact(state)["verdict"] as? String == verdict, "\(title): \(Self.contact(state))")
             #expect(Journey.texts(state).contains(word), "\(title): \(Journey.texts(state))")
         }
+        // 700 g: new limits 650 g to 750 g typed (l) under the name Pears,
+        // saved in the config file; the load is OK for Pears.
+        try x.xdotool(["key", "l", "BackSpace", "BackSpace", "BackSpace"])
+        try x.xdotool(["type", "--delay", "60", "650"])
+        try x.xdotool(["key", "Return", "BackSpace", "BackSpace", "BackSpace"])
+        try x.xdotool(["type", "--delay", "60", "750"])
+        try x.xdotool(["key", "Return"])
+        var state = try journey.step("product-named", after: 0.5)
+        #expect((state["product_entry"] as? [String: Any])?["stage"] as? String == "name", "\(state["product_entry"] ?? "")")
+        try x.xdotool(["type", "--delay", "60", "Pears"])
+        try x.xdotool(["key", "Return"])
+        state = try journey.step("product-saved", after: 0.5)
+        #expect((state["product"] as? [String: Any])?["name"] as? String == "Pears", "\(state["product"] ?? "")")
+        #expect(Self.contact(state)["verdict"] as? String == "ok", "\(Self.contact(state))")
+        #expect(Journey.texts(state).contains { $0.hasPrefix("Pears · Check 650 g to 750 g · total OK") }, "\(Journey.texts(state))")
+        let file = try String(contentsOf: journey.dir.appendingPathComponent("config.json"), encoding: .utf8)
+        #expect(file.contains("\"Pears\"") && file.contains("750"), "\(file)")
+        // o: after the last product, the config's own limits again.
+        try x.xdotool(["key", "o"])
+        state = try journey.step("product-none", after: 0.5)
+        #expect(state["product"] is NSNull && Self.contact(state)["verdict"] as? String == "over", "\(state["product"] ?? "")")
     }
 }

@@ -22,13 +22,13 @@ import Testing
         weighing.objects[1].force = nil
         weighing.objects[1].grams = nil
         let lines = HistoryExport.csv([weighing]).components(separatedBy: "\r\n")
-        #expect(lines[0] == "weighing_id,taken_at,device,mode,index,x,y,force,grams,stable,tare,units,scale_mode,verdict")
+        #expect(lines[0] == "weighing_id,taken_at,device,mode,index,x,y,force,grams,stable,tare,units,scale_mode,verdict,product")
         #expect(
             lines[1] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
-                + "0,200.0,360.0,0.2,50.0,true,0.02,g,weigh,")
+                + "0,200.0,360.0,0.2,50.0,true,0.02,g,weigh,,")
         #expect(
             lines[2] == "7,2024-05-01T12:00:00.250Z,\"Wacom, \"\"Pen\"\" Touch\",force,"
-                + "1,500.0,360.0,,,false,0.02,g,weigh,")
+                + "1,500.0,360.0,,,false,0.02,g,weigh,,")
         #expect(lines.count == 4 && lines[3].isEmpty)
     }
 
