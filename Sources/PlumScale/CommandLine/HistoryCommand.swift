@@ -64,10 +64,13 @@ public enum HistoryCommand {
             case .calibrations(let limit, let json):
                 let store = try HistoryStore(path: options.db, environment: environment)
                 let entries = try store.calibrations(limit: limit)
+                let tests = try store.eccentricityTests(limit: limit)
                 try output(
                     json
-                        ? CalibrationListing.json(entries)
-                        : CalibrationListing.format(entries, total: try store.calibrationCount(), timeZone: .current))
+                        ? CalibrationListing.json(entries, tests: tests)
+                        : CalibrationListing.format(
+                            entries, total: try store.calibrationCount(), tests: tests, testTotal: try store.eccentricityTestCount(),
+                            timeZone: .current))
             case .delete(let id):
                 let store = try HistoryStore(path: options.db, environment: environment)
                 guard try store.delete(id: id) else {

@@ -19,8 +19,9 @@ public enum Effect: Equatable, Sendable {
     /// calibration log with the role that saved it.
     case saveCalibration(device: String, points: [CalibrationPoint], role: CalibrationRole = .user)
     /// Write the eccentricity test's gain map with the device's calibration
-    /// in the config file; nil removes the one there.
-    case saveEccentricity(device: String, map: GainMap?)
+    /// in the config file; nil removes the one there. The test that led to
+    /// it is appended to the calibration log with the role that saved it.
+    case saveEccentricity(device: String, map: GainMap?, test: EccentricityRecord? = nil, role: CalibrationRole = .user)
     /// Write a check-weighing product's limits to the config file
     /// (`products`), in place of one of the same name.
     case saveProduct(Product)
@@ -50,8 +51,9 @@ public enum HistoryResult: Equatable, Sendable {
     /// The calibration is in the config file; `logged`: its row in the
     /// calibration log, nil with `logProblem` saying why it is not there.
     case calibrationSaved(device: String, points: [CalibrationPoint], logged: CalibrationStamp? = nil, logProblem: String? = nil)
-    /// The eccentricity map is in the config file (nil: removed from it).
-    case eccentricitySaved(device: String, map: GainMap?)
+    /// The eccentricity map is in the config file (nil: removed from it);
+    /// `logProblem`: why its test is not in the calibration log, nil when it is.
+    case eccentricitySaved(device: String, map: GainMap?, logProblem: String? = nil)
     /// The product is in the config file.
     case productSaved(name: String)
     /// The latest row of the calibration log of each device (at start).

@@ -94,7 +94,9 @@ extension AppState {
             openEccentricity()
         case .saveTapped:
             guard run.offersSave, let result = run.result else { return }
-            outbox.append(.saveEccentricity(device: source.deviceName, map: result.map))
+            let test = EccentricityRecord(
+                readings: run.test.readings, largestDifferenceGrams: result.largestDifferenceGrams, inD: result.inD)
+            outbox.append(.saveEccentricity(device: source.deviceName, map: result.map, test: test, role: calibrationRole))
         }
     }
 

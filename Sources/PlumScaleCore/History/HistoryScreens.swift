@@ -70,8 +70,9 @@ extension AppState {
         case .calibrationSaved(let device, let points, let logged, let logProblem):
             if let logged { calibrationLog[device] = logged }
             calibrationSaved(points, logProblem: logProblem)
-        case .eccentricitySaved(_, let map):
+        case .eccentricitySaved(_, let map, let logProblem):
             eccentricitySaved(map)
+            if let logProblem { show("Correction saved, but not in the calibration log: \(logProblem)", seconds: 8, on: "scale") }
         case .productSaved(let name):
             show("Product \(name) saved in the config file", seconds: 3, on: "scale")
         case .calibrations(let latest):

@@ -109,13 +109,13 @@ import Testing
                 """)
         }
         let history = try service(dir)
-        #expect(try history.store.userVersion() == 7 && HistoryStore.schemaVersion == 7)
+        #expect(try history.store.userVersion() == 8 && HistoryStore.schemaVersion == 8)
         #expect(try history.store.calibrationCount() == 0)
         #expect(try history.store.weighing(id: 1)?.calibration == nil)
         #expect(try history.store.weighing(id: 1)?.objects.first?.grams == 30)
         _ = history.perform(.saveCalibration(device: "old panel", points: points), at: day)
         let id = try history.store.save(sampleWeighing(device: "old panel"))
         #expect(try history.store.weighing(id: id)?.calibration?.id == 1)
-        #expect(try history.store.schema() == HistoryStore.schema(atVersion: 7))
+        #expect(try history.store.schema() == HistoryStore.schema(atVersion: 8))
     }
 }

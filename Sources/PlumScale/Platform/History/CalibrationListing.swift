@@ -27,20 +27,21 @@ public enum CalibrationListing {
 
     static func number(_ value: Double) -> String { String(format: "%.6g", value) }
 
-    /// `[{"id", "made_at" (ISO 8601, UTC), "role", "device", "action",
-    /// "points": [{"force", "grams"}], "slope", "intercept", "r2",
-    /// "max_residual_g"}]`, newest first.
-    public static func json(_ entries: [CalibrationEntry]) -> String {
+    /// `[{"kind": "calibration", "id", "made_at" (ISO 8601, UTC), "role",
+    /// "device", "action", "points": [{"force", "grams"}], "slope",
+    /// "intercept", "r2", "max_residual_g"}]`, newest first.
+    public static func json(_ entries: [CalibrationEntry]) -> String { JSONValue.array(rows(entries)).prettyText }
+
+    static func rows(_ entries: [CalibrationEntry]) -> [JSONValue] {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        let rows = entries.map { entry in
+        return entries.map { entry in
             JSONValue.fields([
-                ("id", .integer(Int(entry.id))), ("made_at", .string(entry.stamp.isoTime)), ("role", .string(entry.role.rawValue)),
+                ("kind", .string("calibration")), ("id", .integer(Int(entry.id))), ("made_at", .string(entry.stamp.isoTime)), ("role", .string(entry.role.rawValue)),
                 ("device", .string(entry.device)), ("action", .string(entry.action.rawValue)),
                 ("points", .array(entry.points.map { .fields([("force", .number($0.force)), ("grams", .number($0.grams))]) })),
                 ("slope", number(entry.slope)), ("intercept", number(entry.intercept)), ("r2", number(entry.rSquared)),
                 ("max_residual_g", number(entry.maxResidualGrams)),
             ])
         }
-        return JSONValue.array(rows).prettyText
     }
 }

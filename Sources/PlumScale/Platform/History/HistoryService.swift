@@ -96,10 +96,17 @@ public final class HistoryService {
                     try ConfigFile.saveCalibration(points, device: device, to: configPath)
                 }
                 return .calibrationSaved(device: device, points: points, logged: logged.stamp, logProblem: logged.problem)
-            case .saveEccentricity(let device, let map):
+            case .saveEccentricity(let device, let map, let test, let role):
                 guard let configPath else { return .failed("correction not saved: no config file (set --config)") }
-                try ConfigFile.saveEccentricity(map, device: device, to: configPath)
-                return .eccentricitySaved(device: device, map: map)
+                guard let test else {
+                    try ConfigFile.saveEccentricity(map, device: device, to: configPath)
+                    return .eccentricitySaved(device: device, map: map)
+                }
+                // As a calibration: the file first, inside the log's transaction.
+                let problem = try store.logEccentricity(test, map: map, device: device, role: role, at: now) {
+                    try ConfigFile.saveEccentricity(map, device: device, to: configPath)
+                }
+                return .eccentricitySaved(device: device, map: map, logProblem: problem)
             case .saveProduct(let product):
                 guard let configPath else { return .failed("product not saved: no config file (set --config)") }
                 try ConfigFile.saveProduct(product, to: configPath)
