@@ -254,6 +254,19 @@ package enum ScreenCases {
             key(.enter, &s, at: 3.3)
             add("scale-count-sampled", s)
         }
+        // Check-weighing's products: one picked (o), and a new one's name being typed (l).
+        var products = calibrated
+        products.scaleModes = [.check(low: 300, high: 500)]
+        products.products = [Product(name: "Plums", low: 400, high: 600), Product(name: "Pears", low: 150, high: 250)]
+        var picked = state(width, height, config: products)
+        place(five, on: &picked)
+        key(.character("o"), &picked, at: 3)
+        add("scale-check-product", picked)
+        key(.character("l"), &picked, at: 3.1)
+        key(.enter, &picked, at: 3.2)
+        key(.enter, &picked, at: 3.3)
+        for (i, c) in "green plums".enumerated() { key(c == " " ? .space : .character(c), &picked, at: 3.4 + Double(i) / 100) }
+        add("scale-check-product-name", picked)
         // A preset tare typed on the number pad (p): 12.5 g.
         var presetPad = state(width, height, config: calibrated)
         place(five, on: &presetPad)

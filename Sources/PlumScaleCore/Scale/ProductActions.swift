@@ -36,6 +36,8 @@ extension AppState {
         }
         countSample = nil
         presetTareEntry = nil
+        // The pad covers the screen: what the last notice said (a product picked) is behind it.
+        if visibleNotice?.screen != nil { notice = nil }
         productEntry = ProductEntry(
             low: low, high: high, typedLow: Self.typed(low, format), typedHigh: Self.typed(high, format), unitGrams: units.grams)
     }
