@@ -103,7 +103,8 @@ struct ScaleButtonPanel: Equatable, Sendable {
     func fits(
         size: Size, mode: ForceMode, metrics: TextMetrics, operatorActions: Bool, quitHint: Bool, grams: Bool, reading: ScaleLegend
     ) -> Bool {
-        offersPresetTare == grams && self.reading == reading && self.size == size && self.mode == mode && self.operatorActions == operatorActions
+        offersPresetTare == grams && self.reading == reading && self.size == size && self.mode == mode
+            && self.operatorActions == operatorActions
             && self.quitHint == quitHint
             && self.metrics == metrics
     }

@@ -18,7 +18,8 @@ import Testing
     func logged(_ dir: ScratchDirectory) throws -> HistoryService {
         let history = try HistoryService(path: dir.database, configPath: dir.path + "/config.json")
         _ = history.perform(.saveCalibration(device: "panel", points: points), at: day)
-        let saved = history.perform(.saveEccentricity(device: "panel", map: map, test: test, role: .operator), at: day.addingTimeInterval(60))
+        let saved = history.perform(
+            .saveEccentricity(device: "panel", map: map, test: test, role: .operator), at: day.addingTimeInterval(60))
         #expect(saved == .eccentricitySaved(device: "panel", map: map))
         var within = test
         within.largestDifferenceGrams = 0.5

@@ -144,9 +144,12 @@ import Testing
     /// the mode adds (issue 28: it said "% of the panel's full-scale force"
     /// while the circles read grams).
     @Test func theLegendSaysWhatTheNumbersAre() {
-        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.buttonPanel.legend.map(\.text).joined()) }) { a, _ in a }
+        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.buttonPanel.legend.map(\.text).joined()) }) { a, _ in
+            a
+        }
         let expected = [
-            "scale-five-edges": "Force mode · % of the panel's full-scale force", "scale-grams-five": "Grams · mass in g, % of full-scale force",
+            "scale-five-edges": "Force mode · % of the panel's full-scale force",
+            "scale-grams-five": "Grams · mass in g, % of full-scale force",
             "scale-check-five": "Check-weighing · mass in g, UNDER / OK / OVER", "scale-count-five": "Counting · mass in g and in pieces",
             "scale-percent-five": "Percent · mass in g and in % of the reference",
         ]

@@ -24,7 +24,8 @@ import Testing
     func type(_ text: String, _ state: inout AppState, at t: Double) {
         for (i, c) in text.enumerated() {
             let upper = c.isUppercase
-            _ = key(c == " " ? .space : .character(Character(c.lowercased())), &state, at: t + Double(i) / 100, modifiers: upper ? .shift : [])
+            _ = key(
+                c == " " ? .space : .character(Character(c.lowercased())), &state, at: t + Double(i) / 100, modifiers: upper ? .shift : [])
         }
     }
 

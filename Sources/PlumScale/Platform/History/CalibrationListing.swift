@@ -36,7 +36,8 @@ public enum CalibrationListing {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         return entries.map { entry in
             JSONValue.fields([
-                ("kind", .string("calibration")), ("id", .integer(Int(entry.id))), ("made_at", .string(entry.stamp.isoTime)), ("role", .string(entry.role.rawValue)),
+                ("kind", .string("calibration")), ("id", .integer(Int(entry.id))), ("made_at", .string(entry.stamp.isoTime)),
+                ("role", .string(entry.role.rawValue)),
                 ("device", .string(entry.device)), ("action", .string(entry.action.rawValue)),
                 ("points", .array(entry.points.map { .fields([("force", .number($0.force)), ("grams", .number($0.grams))]) })),
                 ("slope", number(entry.slope)), ("intercept", number(entry.intercept)), ("r2", number(entry.rSquared)),
