@@ -83,7 +83,7 @@ import Testing
         ]
         let state = try rules.state(lines, at: 4, config: config)
         #expect(state.samplePieces == 1 && state.scaleMode == .count(pieceGrams: 2))
-        let footer = state.scene().texts(state.metrics).map(\.text).first { $0.hasPrefix("Counting") }
+        let footer = state.scene().texts(state.metrics).map(\.text).first { $0.hasPrefix("Counting · 1 piece") }
         #expect(footer?.contains("the sample of 1 is too light to count 25 to ±1: take a larger one") == true, "\(footer ?? "no footer")")
     }
 
