@@ -44,6 +44,17 @@ extension ScreenCases {
         weighing.calibration = CalibrationStamp(id: 12, at: calibrationNow.addingTimeInterval(-27 * 86400))
         detail.apply(InputEvent(time: 2.2, .history(.weighing(weighing))))
         add("detail-calibrated", detail)
+        // A check-weighing made with a product's limits: its name heads the mode's line.
+        var checked = weighing
+        checked.scaleMode = .check(low: 100, high: 160)
+        checked.product = "Green plums"
+        checked.objects = checked.objects.map { object in
+            var object = object
+            object.verdict = object.grams.map { $0 < 100 ? .under : $0 > 160 ? .over : .ok }
+            return object
+        }
+        detail.apply(InputEvent(time: 2.3, .history(.weighing(checked))))
+        add("detail-product", detail)
         return cases + eccentricityCases(width, height)
     }
 }

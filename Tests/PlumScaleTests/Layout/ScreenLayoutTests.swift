@@ -88,6 +88,7 @@ import Testing
             "kiosk-calibration-overdue": CalibrationDue.passerByOverdue,
             "kiosk-operator-calibration-overdue": "Calibration overdue since 2026-11-30",
             "detail-calibrated": "Calibrated 2026-11-05 (log #12)",
+            "detail-product": "Green plums · Check 100.0 g to 160.0 g",
         ]
         let cases = ScreenCases.cases(parts[0], parts[1]).filter { expected[$0.name] != nil }
         #expect(cases.count == expected.count)
