@@ -13,6 +13,7 @@ extension AppState {
             return
         }
         countSample = nil
+        productEntry = nil
         presetTareEntry = NumberEntry(decimals: true, maxLength: Self.presetTareLength)
     }
 
