@@ -72,6 +72,8 @@ import Testing
         #expect(cases["eccentricity-result"]?.screen.eccentricity?.offersSave == true, "at \(size)")
         #expect(cases["scale-corrected"]?.contactViews.allSatisfy { $0.eccentricityGain != nil } == true, "at \(size)")
         #expect(cases["scale-corrected"]?.currentIndicator?.corrected == true, "at \(size)")
+        #expect(cases["scale-corrected"]?.indicatorDocument["corrected"] == .bool(true), "at \(size)")
+        #expect(cases["scale-empty"]?.indicatorDocument["corrected"] == .null, "at \(size)")
         #expect(cases["scale-check-product"]?.product == "Plums", "at \(size)")
         #expect(cases["scale-check-product"]?.contactViews.map(\.verdict) == [.ok, .under, .ok, .under, .over], "at \(size)")
         #expect(cases["scale-check-product-name"]?.productEntry?.typed == "green plums", "at \(size)")
