@@ -67,4 +67,6 @@ enum PressedControl: Equatable, Sendable {
     /// A key of the number pad (NumberPad.swift).
     case numberPad(NumberEntry.Action)
     case detail(DetailAction)
+    /// A control dimmed under a modal pad: the press is the pad's, and does nothing.
+    case dimmed
 }

@@ -69,20 +69,33 @@ extension AppState {
             return NumberPad.keyRects(size: layout.size, decimals: entry.decimals).first { $0.rect.contains(p) }?.action
         }
         switch event.kind {
+        // The scale's buttons are dimmed under the pad, as under the PIN
+        // pad: a press on one is taken and does nothing. Elsewhere the
+        // glass still weighs (a counting sample is laid while typing).
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            guard let action = key(s.x, s.y) else { return false }
-            pressedControls[s.id] = .numberPad(action)
+            if let action = key(s.x, s.y) {
+                pressedControls[s.id] = .numberPad(action)
+            } else if buttonHit(s.x, s.y) != nil {
+                pressedControls[s.id] = .dimmed
+            } else {
+                return false
+            }
             return true
         case .touchUp(let id):
-            guard case .numberPad(let action)? = pressedControls.removeValue(forKey: id) else { return false }
-            numberPadTapped(action)
+            switch pressedControls.removeValue(forKey: id) {
+            case .numberPad(let action)?: numberPadTapped(action)
+            case .dimmed?: break
+            default: return false
+            }
             return true
         case .touchMove(let s) where pressedControls[s.id] != nil:
             return true
         case .pointerDown(let x, let y, 1, _):
-            guard let action = key(x, y) else { return false }
-            numberPadTapped(action)
-            return true
+            if let action = key(x, y) {
+                numberPadTapped(action)
+                return true
+            }
+            return buttonHit(x, y) != nil
         default:
             return false
         }

@@ -85,4 +85,26 @@ import Testing
         tap("number-cancel", &state, at: 0.3, id: 91)
         #expect(state.numberPadEntry == nil && state.scale.presetTare == nil)
     }
+    /// The scale's buttons are dimmed under the pad: a finger or a click on
+    /// one does nothing (as under the PIN pad), and is not an object.
+    @Test func theDimmedButtonsUnderThePadDoNothing() throws {
+        var state = scale()
+        try press("preset-tare", &state, at: 0.1)
+        tap("number-7", &state, at: 0.2, id: 90)
+        var effects: [Effect] = []
+        for (i, name) in ["history", "record", "calibrate"].enumerated() {
+            let rect = try #require(state.scaleButtons.first { $0.name == name }).rect
+            let (x, y) = (rect.center.x / 1280, rect.center.y / 720)
+            let t = 0.3 + Double(i) / 2
+            effects += state.apply(InputEvent(time: t, .touchDown(TouchSample(id: 51 + i, x: x, y: y, pressure: 0.3))))
+            effects += state.apply(InputEvent(time: t + 0.1, .touchMove(TouchSample(id: 51 + i, x: x + 0.05, y: y, pressure: 0.3))))
+            effects += state.apply(InputEvent(time: t + 0.2, .touchUp(id: 51 + i)))
+            effects += state.apply(InputEvent(time: t + 0.3, .pointerDown(x: x, y: y, button: 1, modifiers: [])))
+            effects += state.apply(InputEvent(time: t + 0.35, .pointerUp(x: x, y: y, button: 1)))
+            #expect(state.screen == .scale, "\(name) under the pad opened nothing")
+            #expect(state.numberPadEntry?.typed == "7", "\(name): the pad is still up with what was typed")
+            #expect(state.scale.board.contacts.isEmpty, "\(name): a press on a dimmed button is no object")
+        }
+        #expect(effects.isEmpty, "nothing recorded or opened: \(effects)")
+    }
 }
