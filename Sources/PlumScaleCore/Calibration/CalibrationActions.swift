@@ -77,27 +77,14 @@ extension AppState {
 
     mutating func applyOnCalibration(_ event: InputEvent) {
         guard case .calibration(let wizard) = screen else { return }
-        func control(_ x: Double, _ y: Double) -> CalibrationAction? {
-            let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
-            return calibrationLayout(wizard).controls.first { $0.rect.contains(p) }?.action
+        let placed = calibrationLayout(wizard)
+        let press = PanelPress(
+            panel: placed.panel, controls: placed.controls.map { ($0.rect, $0.action) }, pressed: PressedControl.calibration
+        ) {
+            if case .calibration(let action) = $0 { action } else { nil }
         }
+        if applyPress(event, press, perform: { $0.perform($1) }) { return }
         switch event.kind {
-        case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            if let action = control(s.x, s.y) {
-                pressedControls[s.id] = .calibration(action)
-                return
-            }
-            if inPanel(s.x, s.y) { return }
-            place(s)
-        case .touchUp(let id) where pressedControls[id] != nil:
-            guard case .calibration(let action) = pressedControls.removeValue(forKey: id) else { return }
-            perform(action)
-        case .touchMove(let s) where pressedControls[s.id] != nil:
-            break
-        case .pointerDown(let x, let y, 1, _):
-            if let action = control(x, y) { return perform(action) }
-            if inPanel(x, y) { return }
-            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .keyDown(.escape, _):
             perform(CalibrationAction.cancelTapped)
         case .keyDown(.character("w"), _) where wizard.step == .clear:
@@ -116,11 +103,6 @@ extension AppState {
         default:
             applyOnScale(event)
         }
-    }
-
-    private func inPanel(_ x: Double, _ y: Double) -> Bool {
-        guard case .calibration(let wizard) = screen else { return false }
-        return calibrationLayout(wizard).panel.contains(layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
     /// Takes the reading the user confirmed, once the reference is stable:

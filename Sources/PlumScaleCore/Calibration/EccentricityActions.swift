@@ -40,27 +40,13 @@ extension AppState {
     mutating func applyOnEccentricity(_ event: InputEvent) {
         guard case .eccentricity(let run) = screen else { return }
         let placed = eccentricityLayout(run)
-        func control(_ x: Double, _ y: Double) -> EccentricityAction? {
-            let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
-            return placed.controls.first { $0.rect.contains(p) }?.action
+        let press = PanelPress(
+            panel: placed.panel, controls: placed.controls.map { ($0.rect, $0.action) }, pressed: PressedControl.eccentricity
+        ) {
+            if case .eccentricity(let action) = $0 { action } else { nil }
         }
-        func inPanel(_ x: Double, _ y: Double) -> Bool { placed.panel.contains(layout.layoutPoint(normalizedX: x, normalizedY: y)) }
+        if applyPress(event, press, perform: { $0.perform($1) }) { return }
         switch event.kind {
-        case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            if let action = control(s.x, s.y) {
-                pressedControls[s.id] = .eccentricity(action)
-            } else if !inPanel(s.x, s.y) {
-                place(s)
-            }
-        case .touchUp(let id) where pressedControls[id] != nil:
-            guard case .eccentricity(let action) = pressedControls.removeValue(forKey: id) else { return }
-            perform(action)
-        case .touchMove(let s) where pressedControls[s.id] != nil:
-            break
-        case .pointerDown(let x, let y, 1, _):
-            if let action = control(x, y) { return perform(action) }
-            if inPanel(x, y) { return }
-            mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .keyDown(.escape, _):
             perform(EccentricityAction.cancelTapped)
         case .keyDown(.enter, _) where run.offersSave:
