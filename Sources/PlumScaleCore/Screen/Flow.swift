@@ -42,6 +42,10 @@ public enum Flow {
     /// `text` broken into lines no wider than `width` at `size` (words kept
     /// whole; a word wider than the line is shrunk by the caller).
     public static func wrap(_ text: String, width: Double, size: Double, metrics: TextMetrics) -> [String] {
+        // A text that fits is its one line: measured once, not word by word
+        // (the footer's lines are wrapped on every scene).
+        guard !text.isEmpty else { return [] }
+        if metrics.width(text, size: size) <= width { return [text] }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {

@@ -21,3 +21,25 @@ import Testing
         #expect(abs(Self.metrics.width(text, size: 24) - expected) < 1e-9, "\(text)")
     }
 }
+
+/// A text wraps word by word where it is too wide, and is its one line where it fits.
+@Suite struct FlowWrapTests {
+    static let metrics = TextMetrics.estimate
+    static let texts = [
+        "", "Total 145.0 g · 5 objects", "Calibrated: R² 1.0000, max residual 0.00 g, 3 pts", "two  spaces kept",
+        "Fleet: the broker refuses weighings on siteA/bench-1/weighings: not authorised", "averyveryverylongwordthatcannotbreak",
+    ]
+
+    @Test(arguments: [60.0, 120.0, 300.0, 2000.0])
+    func linesFitAndKeepEveryWord(width: Double) {
+        for text in Self.texts {
+            let lines = Flow.wrap(text, width: width, size: 16, metrics: Self.metrics)
+            #expect(lines.joined(separator: " ") == text, "\(text) at \(width): \(lines)")
+            for line in lines where line.contains(" ") {
+                #expect(Self.metrics.width(line, size: 16) <= width, "\(line) is wider than \(width)")
+            }
+            if Self.metrics.width(text, size: 16) <= width { #expect(lines == (text.isEmpty ? [] : [text])) }
+            if Self.metrics.width(text, size: 16) > width && text.contains(" ") { #expect(lines.count > 1, "\(text) at \(width)") }
+        }
+    }
+}
