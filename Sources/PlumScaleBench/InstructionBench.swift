@@ -12,9 +12,10 @@ import PlumScaleCore
 /// `frame_instructions_ratio_10_4k`): a count, so the figure does not depend
 /// on how fast or how busy the host is, where the time ratios do.
 ///
-/// A frame is the frame bench's own (FrameBench.measure): the empty frame
-/// clears and presents; the 10-contact frame moves every contact, builds the
-/// scene, draws it with the spans and presents. Each is counted as the
+/// Both frames are the program's own, drawn by the same path: the empty
+/// frame is the scale screen with nothing on it (its prompt, legend and
+/// buttons), the 10-contact frame moves every contact first; each builds
+/// the scene, draws it with the spans and presents. Each is counted as the
 /// difference between two child runs under callgrind that differ only in
 /// the frames drawn after the same set-up and warm-up, so the set-up (SDL,
 /// fonts, the window) is subtracted the same way for both.
@@ -107,18 +108,20 @@ enum InstructionBench {
         try BenchVideo.with(driver: "offscreen") {
             let target = try BenchWindow(software: true, width: dimensions[0], height: dimensions[1])
             let spans = FrameRenderer(renderer: target.renderer, rendererName: "software", fonts: fonts)
-            var state = BenchWorkload.state(contacts: 10, screen: Size(Double(dimensions[0]), Double(dimensions[1])))
+            let screen = Size(Double(dimensions[0]), Double(dimensions[1]))
+            let empty = BenchWorkload.state(contacts: 0, screen: screen)
+            var state = BenchWorkload.state(contacts: 10, screen: screen)
             var step = 0
             func draw(_ frame: Frame) throws {
                 switch frame {
                 case .empty:
-                    target.clearAndPresent()
+                    try spans.draw(empty.scene())
                 case .ten:
                     BenchWorkload.step(&state, contacts: 10, step: step)
                     try spans.draw(state.scene())
-                    SDL_RenderPresent(target.renderer)
                     step += 1
                 }
+                SDL_RenderPresent(target.renderer)
             }
             for _ in 0..<warmUp {
                 try draw(.empty)

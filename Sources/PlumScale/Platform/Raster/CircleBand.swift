@@ -63,7 +63,7 @@ struct CircleBand {
         @inline(__always) mutating func next(_ c: Int) -> Int {
             while i >= 0 && odd &+ c > limit {
                 odd &-= 8 &* i
-                i -= 1
+                i &-= 1
             }
             return i
         }

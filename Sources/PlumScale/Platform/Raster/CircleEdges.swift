@@ -50,10 +50,10 @@ extension PixelBuffer {
                 var i = max(j, hole.next(cj) + 1)
                 let last = end.next(cj)
                 let solidRun = solidRuns.next(cj)
-                let xr = ix + j
-                let xl = ix - 1 - j
-                let yd = iy + j
-                let yu = iy - 1 - j
+                let xr = ix &+ j
+                let xl = ix &- 1 &- j
+                let yd = iy &+ j
+                let yu = iy &- 1 &- j
                 let rowD = row(yd)
                 let rowU = row(yu)
                 let downOK = UInt(bitPattern: yd) < h
@@ -66,17 +66,20 @@ extension PixelBuffer {
                     // The pixel (j, j) is its own vertical image: not twice.
                     let top = max(lo, j + 1)
                     // Runs wholly on the buffer (always, unless clipping) take no checks.
-                    let runsFit = !clip || (ix - 1 - hi >= 0 && ix + hi < width && iy - 1 - hi >= 0 && iy + hi < height)
+                    let runsFit = !clip || (ix &- 1 &- hi >= 0 && ix &+ hi < width && iy &- 1 &- hi >= 0 && iy &+ hi < height)
                     if lo <= hi && runsFit && opaque {
-                        for k in lo...hi {
-                            rowD[ix + k] = solidPixel
-                            rowD[ix - 1 - k] = solidPixel
-                            rowU[ix + k] = solidPixel
-                            rowU[ix - 1 - k] = solidPixel
+                        // Columns ix + lo...ix + hi and, mirrored, ix - 1 - hi...ix - 1 - lo.
+                        let right = ix &+ lo
+                        let left = ix &- 1 &- hi
+                        for k in 0..<(hi &- lo &+ 1) {
+                            rowD[right &+ k] = solidPixel
+                            rowD[left &+ k] = solidPixel
+                            rowU[right &+ k] = solidPixel
+                            rowU[left &+ k] = solidPixel
                         }
                         if top <= hi {
-                            var below = row(iy + top)
-                            var above = row(iy - 1 - top)
+                            var below = row(iy &+ top)
+                            var above = row(iy &- 1 &- top)
                             for _ in top...hi {
                                 below[xr] = solidPixel
                                 below[xl] = solidPixel
@@ -108,12 +111,12 @@ extension PixelBuffer {
                     let a = opaque ? coverage : coverage &* Int(color.a) / 255
                     if a > 0 {
                         var mix = Mix(color, alpha: a, coverage: coverage, over: backdrop)
-                        let xi = ix + i
-                        let xil = ix - 1 - i
-                        let rowI = row(iy + i)
-                        let rowIU = row(iy - 1 - i)
+                        let xi = ix &+ i
+                        let xil = ix &- 1 &- i
+                        let rowI = row(iy &+ i)
+                        let rowIU = row(iy &- 1 &- i)
                         // All eight images on the buffer (i >= j): no check per image.
-                        if !clip || (xil >= 0 && xi < width && iy - 1 - i >= 0 && iy + i < height) {
+                        if !clip || (xil >= 0 && xi < width && iy &- 1 &- i >= 0 && iy &+ i < height) {
                             mix.apply(rowD + xi)
                             mix.apply(rowD + xil)
                             mix.apply(rowU + xi)
@@ -137,8 +140,8 @@ extension PixelBuffer {
                                 if xilOK { mix.apply(rowU + xil) }
                             }
                             if i != j {
-                                let yiOK = UInt(bitPattern: iy + i) < h
-                                let yiuOK = UInt(bitPattern: iy - 1 - i) < h
+                                let yiOK = UInt(bitPattern: iy &+ i) < h
+                                let yiuOK = UInt(bitPattern: iy &- 1 &- i) < h
                                 if rightOK {
                                     if yiOK { mix.apply(rowI + xr) }
                                     if yiuOK { mix.apply(rowIU + xr) }

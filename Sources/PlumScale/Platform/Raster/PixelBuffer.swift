@@ -56,14 +56,8 @@ package struct PixelBuffer {
         let b = min(x1, width)
         guard a < b, y >= 0, y < height else { return }
         let row = base + y * stride
-        if opaque && b - a >= 32 {
+        if opaque {
             Self.fill(row + a, solid, count: b - a)
-        } else if opaque {
-            var x = a
-            while x < b {
-                row[x] = solid
-                x &+= 1
-            }
         } else {
             for x in a..<b { Self.blend(row + x, color, alpha: Int(color.a)) }
         }
@@ -76,9 +70,16 @@ package struct PixelBuffer {
         let b = min(y1, height)
         guard a < b, x >= 0, x < width else { return }
         var p = base + (a &* stride &+ x)
-        for _ in a..<b {
-            if opaque { p.pointee = solid } else { Self.blend(p, color, alpha: Int(color.a)) }
-            p += stride
+        if opaque {
+            for _ in a..<b {
+                p.pointee = solid
+                p += stride
+            }
+        } else {
+            for _ in a..<b {
+                Self.blend(p, color, alpha: Int(color.a))
+                p += stride
+            }
         }
     }
 
