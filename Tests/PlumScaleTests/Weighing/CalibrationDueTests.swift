@@ -9,13 +9,14 @@ import Testing
 /// only when it is overdue), and the detail screen's calibration.
 @Suite struct CalibrationDueTests {
     static let day = 86400.0
-    /// The replay's wall clock at t = 0: 2026-12-02 00:00 UTC.
+    /// The replay's wall clock at t = 0: 2026-12-02 00:00 UTC (the header's
+    /// `device.started`; without it the clock is today's, and the days shift).
     static let now = Date(timeIntervalSince1970: 1_796_169_600)
     let rules = ScaleRulesTests()
 
     func state(intervalDays: Int? = 30, kiosk: Bool = false, calibratedDaysAgo: Double?) throws -> AppState {
         let extra = intervalDays.map { #""calibration":{"intervalDays":\#($0)}"# } ?? ""
-        let header = #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true},"started":1796169600}"#
+        let header = #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true,"started":1796169600}}"#
         let replay = try JSONLinesReplay.parse(header + "\n" + rules.down(0, 1, 0.5, 0.3), file: "inline")
         var state = RenderCommand.replayState(
             replay, at: 1, size: PixelSize(1280, 720), config: try ScaleRulesTests.config(extra), kiosk: kiosk)
