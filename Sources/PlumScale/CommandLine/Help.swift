@@ -1,7 +1,7 @@
 import PlumScaleCore
 
 public enum Help {
-    public static let version = "plumscale 0.1.0"
+    public static let version = "plumscale \(ProgramVersion.number)"
 
     public static let main = """
         plumscale: a pressure-sensing touchscreen as a scale for several objects at once.

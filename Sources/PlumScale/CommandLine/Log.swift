@@ -11,7 +11,13 @@ import PlumScaleCore
 /// left to report it.
 public struct Log: Sendable {
     public var verbose: Bool
-    public init(verbose: Bool = false) { self.verbose = verbose }
+    /// Where the lines go instead of stderr (a test reads them); nil: stderr.
+    private let capture: (@Sendable (String) -> Void)?
+
+    public init(verbose: Bool = false, capture: (@Sendable (String) -> Void)? = nil) {
+        self.verbose = verbose
+        self.capture = capture
+    }
 
     public func error(_ message: String) { write("error", message) }
     public func warning(_ message: String) { write("warning", message) }
@@ -33,6 +39,6 @@ public struct Log: Sendable {
 
     private func write(_ level: String, _ message: String) {
         if level == "debug" && !verbose { return }
-        StandardStreams.err(Self.line(level, message))
+        if let capture { capture(Self.line(level, message)) } else { StandardStreams.err(Self.line(level, message)) }
     }
 }

@@ -59,6 +59,10 @@ public enum ConfigFile {
             mqtt.caFile = mqtt.caFile.map(resolved)
             mqtt.passwordFile = mqtt.passwordFile.map(resolved)
             config.mqtt = mqtt
+            // The window's start refuses it too (FleetSink.password): refused here, a bad config.
+            if let file = mqtt.passwordFile, let problem = FleetSink.passwordFileProblem(file) {
+                throw ConfigError(file: path, issues: [ConfigIssue(path: "mqtt.passwordFile", message: "\(file): \(problem)")])
+            }
         }
         return Loaded(config: config, path: path, existed: true)
     }

@@ -53,17 +53,42 @@ extension Config {
         public var weighingsTopic: String { base + "/weighings" }
         public var stateTopic: String { base + "/state" }
         public var availabilityTopic: String { base + "/availability" }
-        /// Home Assistant's node id (and the stem of every unique_id): the
-        /// station under its prefix, so `siteA/bench-1` and `siteB/bench-1`
-        /// are two devices. Readable (the prefix's letters kept, others as
-        /// `_`) and exact (a hash of the prefix as written, when the
-        /// readable form loses something).
+        /// Home Assistant's node id (and the stem of every unique_id), one
+        /// for each prefix and station: no two (prefix, station) pairs share
+        /// one. Under the default prefix `plumscale_STATION`, as before the
+        /// prefix counted (so those stations keep their entities and their
+        /// history). Under another, `plumscale-PREFIX_STATION`, the prefix
+        /// written without `_` (`escapedPrefix`): the first `_` ends it,
+        /// and the `-` after `plumscale` tells it from a default station's.
         public var nodeID: String {
-            let slug = String(String.UnicodeScalarView(topic.unicodeScalars.map { Self.isIDScalar($0) ? $0 : "_" }))
-            let exact = slug == topic && topic != "plumscale"
-            if topic == "plumscale" { return "plumscale_\(station)" }
-            return exact ? "plumscale_\(slug)_\(station)" : "plumscale_\(slug)_\(Self.fnv32(topic))_\(station)"
+            topic == Self.defaultTopic ? "plumscale_\(station)" : "plumscale-\(Self.escapedPrefix(topic))_\(station)"
         }
+
+        public static let defaultTopic = "plumscale"
+
+        /// The prefix in node id letters without `_`, and decodable: letters
+        /// and digits as they are, `-` as `--`, every other byte of its
+        /// UTF-8 as `-` and two hex digits (`site/A`: `site-2fA`, `a_b`: `a-5fb`).
+        static func escapedPrefix(_ prefix: String) -> String {
+            var out = ""
+            for byte in prefix.utf8 {
+                let scalar = Unicode.Scalar(byte)
+                if byte < 0x80, isIDScalar(scalar), scalar != "-" {
+                    out.unicodeScalars.append(scalar)
+                } else if scalar == "-" {
+                    out += "--"
+                } else {
+                    let hex = String(byte, radix: 16)
+                    out += "-" + (hex.count == 1 ? "0" : "") + hex
+                }
+            }
+            return out
+        }
+
+        /// What Home Assistant calls the device: the station, and its
+        /// prefix when that is not the default (two sites' `bench-1` are
+        /// then two names).
+        public var deviceName: String { topic == Self.defaultTopic ? "PlumScale \(station)" : "PlumScale \(base)" }
 
         /// Home Assistant's MQTT discovery topic for the weight sensor.
         public var discoveryTopic: String { discoveryTopic(component: "sensor", entity: "weight") }

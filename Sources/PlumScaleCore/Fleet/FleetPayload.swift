@@ -40,7 +40,7 @@ public enum FleetPayload {
     }
 
     /// What the station says it is in Home Assistant's device and origin blocks.
-    public static let softwareVersion = "0.1.0"
+    public static let softwareVersion = ProgramVersion.number
 
     /// One retained discovery document and its topic.
     public struct Discovery: Equatable, Sendable {
@@ -59,7 +59,7 @@ public enum FleetPayload {
         let node = mqtt.nodeID
         let device: JSONValue = .fields([
             ("identifiers", .array([.string(node)])),
-            ("name", .string("PlumScale \(mqtt.station)")),
+            ("name", .string(mqtt.deviceName)),
             ("manufacturer", .string("PlumScale")),
             ("model", .string("Touchscreen weighing station")),
             ("sw_version", .string(softwareVersion)),

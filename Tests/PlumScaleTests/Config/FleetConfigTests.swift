@@ -76,6 +76,7 @@ extension ConfigTests {
             defer { try? FileManager.default.removeItem(atPath: directory) }
             try ConfigFileTests.write("-----BEGIN CERTIFICATE-----\n", to: directory + "/certs/ca.pem")
             try ConfigFileTests.write("secret\n", to: directory + "/pw")
+            chmod(directory + "/pw", 0o600)  // one others may read is refused (FleetSink.passwordFileProblem)
             let path = directory + "/config.json"
             try ConfigFileTests.write(
                 #"{"mqtt": {"host": "h", "station": "s", "tls": {"caFile": "certs/ca.pem"}, "username": "u", "passwordFile": "pw"}}"#,

@@ -87,27 +87,86 @@ struct FleetHomeAssistantTests {
             let device = try #require(object["device"] as? [String: Any])
             #expect(
                 device["sw_version"] as? String == "0.1.0" && device["model"] is String && device["manufacturer"] as? String == "PlumScale")
+            // Not the default prefix: in the device's name, so two sites' bench-1 differ.
+            #expect(device["name"] as? String == "PlumScale siteA/fleet/bench-1")
         }
         let weight = try #require(try JSONSerialization.jsonObject(with: Data(documents[0].payload.utf8)) as? [String: Any])
         #expect((weight["expire_after"] as? NSNumber)?.intValue ?? 0 > Int(FleetLiveTiming.keepaliveSeconds))
+        // One version: what --version prints is what Home Assistant is told.
+        #expect(Help.version == "plumscale " + FleetPayload.softwareVersion)
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(FleetPayload.discovery(Config.MQTT(host: "h", station: "bench-1")).utf8))
+                as? [String: Any])
+        #expect((plain["device"] as? [String: Any])?["name"] as? String == "PlumScale bench-1")
     }
 
-    /// One station name under two prefixes: two devices, nothing shared.
+    /// One station name under two prefixes: two devices, nothing shared;
+    /// and no `_` in a prefix or a station id can make two pairs one
+    /// (`x` + `y` against the default prefix + `x_y`).
     @Test func twoPrefixesWithOneStationNameAreTwoDevices() throws {
-        let a = Config.MQTT(host: "h", station: "bench-1", topic: "siteA")
-        let b = Config.MQTT(host: "h", station: "bench-1", topic: "siteB")
-        let c = Config.MQTT(host: "h", station: "bench-1", topic: "site/A")
-        let d = Config.MQTT(host: "h", station: "bench-1", topic: "site_A")
+        let pairs: [(topic: String, station: String)] = [
+            ("siteA", "bench-1"), ("siteB", "bench-1"), ("site/A", "bench-1"), ("site_A", "bench-1"), ("site-A", "bench-1"),
+            ("x", "y"), ("plumscale", "x_y"), ("a_b", "c"), ("a", "b_c"), ("plumscale", "a_b_c"), ("a-5fb", "c"),
+            ("plumscale", "bench-1"), ("plumscale", "plumscale-x_y"), ("x", "_y"), ("x_", "y"),
+        ]
         var topics = Set<String>()
         var ids = Set<String>()
-        for mqtt in [a, b, c, d] {
+        for pair in pairs {
+            let mqtt = Config.MQTT(host: "h", station: pair.station, topic: pair.topic)
             for document in FleetPayload.discoveries(mqtt) {
-                #expect(topics.insert(document.topic).inserted, "\(document.topic)")
+                #expect(topics.insert(document.topic).inserted, "\(pair): \(document.topic)")
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(document.payload.utf8)) as? [String: Any])
                 let id = try #require(object["unique_id"] as? String)
-                #expect(ids.insert(id).inserted, "\(id)")
+                #expect(ids.insert(id).inserted, "\(pair): \(id)")
                 #expect(id.unicodeScalars.allSatisfy { Config.MQTT.isIDScalar($0) || $0 == "_" }, "\(id)")
             }
+        }
+        // The default prefix's ids are those from before the prefix counted.
+        #expect(Config.MQTT(host: "h", station: "bench-1").nodeID == "plumscale_bench-1")
+        #expect(Config.MQTT(host: "h", station: "x_y").nodeID == "plumscale_x_y")
+        #expect(Config.MQTT(host: "h", station: "y", topic: "x").nodeID == "plumscale-x_y")
+        #expect(Config.MQTT(host: "h", station: "c", topic: "a_b").nodeID == "plumscale-a-5fb_c")
+        #expect(Config.MQTT(host: "h", station: "b_c", topic: "a").nodeID == "plumscale-a_b_c")
+        #expect(Config.MQTT(host: "h", station: "s", topic: "site-A/é").nodeID == "plumscale-site--A-2f-c3-a9_s")
+    }
+
+    /// Two stations whose ids collided before (`x` + `y` and the default
+    /// prefix + `x_y`; `a_b` + `c` and `a` + `b_c`), through a real broker:
+    /// four devices, sixteen discovery topics and unique_ids.
+    @Test(.enabled(if: Broker.installed, Broker.missing))
+    func collidingPairsPublishDistinctDiscoveryThroughABroker() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broker = try Broker(directory: dir)
+        let subscription = try Subscription(broker, topic: "homeassistant/#")
+        let pairs = [("x", "y"), ("plumscale", "x_y"), ("a_b", "c"), ("a", "b_c")]
+        for (n, pair) in pairs.enumerated() {
+            let sub = dir.appendingPathComponent("s\(n)")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let config = try FleetFixture.config(
+                in: sub, FleetFixture.plain(broker.port, station: pair.1) + ", \"topic\": \"\(pair.0)\"")
+            let (status, said) = try FleetFailureTests.station(
+                config, db: sub.appendingPathComponent("h.sqlite3").path, count: 1, wait: 10)
+            #expect(status == 0, "\(pair): \(said)")
+        }
+        func documents() -> [(topic: String, id: String?)] {
+            subscription.lines.compactMap { line in
+                guard let space = line.firstIndex(of: " ") else { return nil }
+                let topic = String(line[..<space])
+                guard topic.hasSuffix("/config"), !topic.hasSuffix("_weight/config") else { return nil }
+                let object = try? JSONSerialization.jsonObject(with: Data(line[line.index(after: space)...].utf8)) as? [String: Any]
+                return (topic, object?["unique_id"] as? String)
+            }
+        }
+        try waitFor("16 discovery documents (\(documents().count))", timeout: 10) {
+            Set(documents().map(\.topic)).count >= 16 ? true : nil
+        }
+        let seen = documents()
+        #expect(Set(seen.map(\.topic)).count == 16, "\(seen.map(\.topic))")
+        #expect(Set(seen.compactMap(\.id)).count == 16, "\(seen.compactMap(\.id))")
+        // Each topic always carries the same unique_id: no station overwrote another's.
+        for topic in Set(seen.map(\.topic)) {
+            #expect(Set(seen.filter { $0.topic == topic }.map(\.id)).count == 1, "\(topic)")
         }
     }
 
@@ -119,8 +178,9 @@ struct FleetHomeAssistantTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(state.liveDocument(station: "s").utf8)) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         #expect((total["grams"] as? NSNumber)?.doubleValue == 0, "\(total)")
-        // The display step of this scale (1 unit = 0.1 g): one decimal.
-        #expect(state.fleetPrecision == FleetPayload.displayPrecision(stepGrams: state.scale.gramScale?.stepGrams))
+        // The display step of this scale (10 units a gram: 0.1 g): one decimal.
+        #expect(state.scale.gramScale?.stepGrams == 0.1)
+        #expect(state.fleetPrecision == 1)
         #expect(FleetPayload.displayPrecision(stepGrams: 0.1) == 1 && FleetPayload.displayPrecision(stepGrams: 2) == 0)
         #expect(FleetPayload.displayPrecision(stepGrams: 0.01) == 2 && FleetPayload.displayPrecision(stepGrams: 0.5) == 1)
         let two = FleetPayload.discoveries(Config.MQTT(host: "h", station: "s"), precision: 2)[0].payload
@@ -129,6 +189,25 @@ struct FleetHomeAssistantTests {
         let plain = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "p", mode: .force)))
         let other = try #require(try JSONSerialization.jsonObject(with: Data(plain.liveDocument(station: "s").utf8)) as? [String: Any])
         #expect((other["total"] as? [String: Any])?["grams"] is NSNull)
+    }
+
+    /// Something on the scale: its total goes out rounded to the display
+    /// step (53.27 g on a 100 g scale of 0.1 g steps: 53.3), as the screen
+    /// shows it. (Device grams step at least 1/1000 of the full range, so
+    /// a 0.1 g step means at most 100 g.)
+    @Test func aTotalIsPublishedRoundedToTheDisplayStep() throws {
+        let replay = try JSONLinesReplay.parse(
+            [
+                #"{"plumscale-replay":1,"device":{"name":"p","pressure":true,"#
+                    + #""grams":{"axis":"ABS_MT_PRESSURE","units_per_gram":10,"range":1000}}}"#,
+                #"{"t":0.00,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.5327}"#,
+            ].joined(separator: "\n"), file: "grams")
+        let state = RenderCommand.replayState(replay, at: 0.5, size: PixelSize(1280, 720))
+        #expect(state.fleetPrecision == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(state.liveDocument(station: "s").utf8)) as? [String: Any])
+        let total = try #require(object["total"] as? [String: Any])
+        #expect(total["count"] as? Int == 1, "\(total)")
+        #expect((total["grams"] as? NSNumber)?.doubleValue == 53.3, "\(total)")
     }
 
     /// Home Assistant's birth message: the real program sends its discovery

@@ -104,6 +104,31 @@ struct FleetLiveTests {
         #expect(uuids[0] != uuids[1] && uuids.allSatisfy { UUID(uuidString: $0) != nil }, "\(uuids)")
     }
 
+    /// Nothing changes on the glass: the same live document is offered
+    /// again when the keepalive is due, and not before, so Home Assistant's
+    /// `expire_after` (longer than the keepalive) never marks a running,
+    /// idle station stale.
+    @Test func anUnchangedLiveDocumentIsOfferedAgainByTheKeepalive() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        let history = try HistoryService(path: dir.database, configPath: nil)
+        let sink = FleetSink(settings: Config.MQTT(host: "127.0.0.1", station: "s"), history: history, log: Log()) {}
+        var live = FleetLive(sink: sink)
+        let state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "p", mode: .force)))
+        let keepalive = FleetLiveTiming.keepaliveSeconds
+        live.publishIfDue(now: 1000, state)
+        let first = try #require(sink.mailbox.take().live, "the first document was not offered")
+        for now in [1001.0, 1000 + keepalive / 2, 1000 + keepalive - 0.5] {
+            live.changed()  // a frame that leaves the document as it was
+            live.publishIfDue(now: now, state)
+            #expect(sink.mailbox.take().live == nil, "the unchanged document offered again at +\(now - 1000) s")
+        }
+        #expect(live.wake == 1000 + keepalive, "the loop is not woken for the keepalive: \(String(describing: live.wake))")
+        live.publishIfDue(now: 1000 + keepalive, state)
+        #expect(sink.mailbox.take().live == first)
+        #expect(Double(FleetLiveTiming.expireAfterSeconds) >= 2 * keepalive)
+    }
+
     /// A NUL in a device name goes out as the history keeps it (U+FFFD).
     @Test func aNULInADeviceNameIsPublishedAsStored() throws {
         let dir = ScratchDirectory()

@@ -137,8 +137,9 @@ struct FleetRefusalTests {
             windows.append((window, err))
         }
         defer { for (window, _) in windows { window.terminate() } }
-        try waitFor("a station told another uses its id", timeout: 20) { () -> Bool? in
-            windows.contains { FleetFixture.read($0.1).contains("another station connected with station id line-1") } ? true : nil
+        let said = { windows.map { FleetFixture.read($0.1).contains("another station connected with station id line-1") } }
+        try waitFor("both stations told another uses their id (\(said()))", timeout: 25) { () -> Bool? in
+            said().allSatisfy { $0 } ? true : nil
         }
     }
 

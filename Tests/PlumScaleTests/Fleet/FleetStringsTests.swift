@@ -77,7 +77,33 @@ import Testing
         let error = try #require(throws: RuntimeFailure.self) { try FleetSink.password(mqtt, log: nil) }
         #expect("\(error)".contains("readable by every user"), "\(error)")
         chmod(file, 0o640)
-        #expect(try FleetSink.password(mqtt, log: nil) == "secret")
+        let said = LogLines()
+        #expect(try FleetSink.password(mqtt, log: Log(capture: said.append)) == "secret")
+        let warning = "mqtt.passwordFile \(file): its line ends in CR LF; the CR is not taken as part of the password"
+        #expect(said.lines == ["plumscale: warning: \(warning)\n"], "\(said.lines)")
+    }
+
+    /// `config check` asks what the window's start asks of the password
+    /// file: one that others may read is refused, exit 2, the file named
+    /// and what it should be.
+    @Test func configCheckRefusesAPasswordFileOthersCanRead() throws {
+        let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/pw"
+        try "secret\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let path = directory + "/config.json"
+        try ConfigTests.ConfigFileTests.write(
+            #"{"mqtt": {"host": "127.0.0.1", "station": "s", "username": "u", "passwordFile": "pw"}}"# + "\n", to: path)
+        chmod(file, 0o644)
+        let refused = try runPlumscale(["config", "check", path])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "mqtt.passwordFile: \(file): readable by every user of this machine (mode 644); expected no access for others"),
+            "\(refused.stderr)")
+        chmod(file, 0o600)
+        let passed = try runPlumscale(["config", "check", path])
+        #expect(passed.status == 0, "\(passed.stderr)")
     }
 
     /// Through the real program: exit 2 naming the file, the line and the key.
@@ -100,4 +126,13 @@ import Testing
         #expect(a.clientID != b.clientID)
         #expect(a.clientID == Config.MQTT(host: "other", station: a.station, topic: "siteA").clientID)
     }
+}
+
+/// The lines a `Log` wrote, for a test to read.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ line: String) { lock.withLock { items.append(line) } }
+    var lines: [String] { lock.withLock { items } }
 }

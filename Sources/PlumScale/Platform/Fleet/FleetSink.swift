@@ -8,7 +8,8 @@ import PlumScaleCore
 /// reads its status when `onChange` says it changed.
 public final class FleetSink: @unchecked Sendable {
     public let settings: Config.MQTT
-    private let mailbox = FleetMailbox(status: FleetStatus(connected: false, queued: 0))
+    /// What the UI posts and the worker takes (tests read it too).
+    let mailbox = FleetMailbox(status: FleetStatus(connected: false, queued: 0))
     private let worker: FleetWorker
     private var thread: JoinableThread?
     private var stopped = false
@@ -43,12 +44,7 @@ public final class FleetSink: @unchecked Sendable {
     /// not part of the password, and is said.
     public static func password(_ settings: Config.MQTT, log: Log?) throws -> String? {
         guard let file = settings.passwordFile else { return nil }
-        var info = stat()
-        if stat(file, &info) == 0, info.st_mode & S_IROTH != 0 {
-            throw RuntimeFailure(
-                "mqtt.passwordFile \(file): readable by every user of this machine (mode \(String(info.st_mode & 0o777, radix: 8))); "
-                    + "chmod o-r it")
-        }
+        if let problem = passwordFileProblem(file) { throw RuntimeFailure("mqtt.passwordFile \(file): \(problem)") }
         let data: Data
         do throws(InputFileProblem) {
             data = try InputFile.read(file, limit: .secret)
@@ -66,6 +62,16 @@ public final class FleetSink: @unchecked Sendable {
             log?.warning("mqtt.passwordFile \(file): its line ends in CR LF; the CR is not taken as part of the password")
         }
         return String(decoding: line, as: UTF8.self)
+    }
+
+    /// What is wrong with a password file's permissions, nil when nothing
+    /// is: `config check` (exit 2) and the window's start ask the same.
+    /// A file that every user may read holds a password as good as published.
+    public static func passwordFileProblem(_ file: String) -> String? {
+        var info = stat()
+        guard stat(file, &info) == 0, info.st_mode & S_IROTH != 0 else { return nil }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        return "readable by every user of this machine (mode \(mode)); expected no access for others (chmod o-rwx \(file))"
     }
 
     public func start() {
