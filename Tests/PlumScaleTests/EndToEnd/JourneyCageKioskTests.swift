@@ -15,16 +15,10 @@ import Testing
 /// the program is kept drawing around each shot, since grim of an idle
 /// fullscreen client under cage's headless backend is black (docs/kiosk.md).
 ///
-/// On request only (PLUMSCALE_GRIM_JOURNEY=1): under the load of the whole
-/// suite grim showed a frame seconds old for every one of 20 grabs of a
-/// step (the PIN pad after the operator was in); run alone beside two
-/// builds every grab of every step was black. The kiosk under cage is
-/// held to render on every run by CageStationTests, on a real DRM output.
-@Suite(
-    .serialized,
-    .enabled(
-        if: ProcessInfo.processInfo.environment["PLUMSCALE_GRIM_JOURNEY"] == "1",
-        "grim of cage's headless output is stale or black under load (docs/testing.md): run with PLUMSCALE_GRIM_JOURNEY=1"))
+/// The replay's resizes around each shot are real frames (EventLoop
+/// answers every resize with one); before that fix they drew nothing, and
+/// every grab was black or seconds old.
+@Suite(.serialized)
 struct JourneyCageKioskTests {
     static let pin = "2468"
     /// cage's headless output (wlroots' default mode).

@@ -50,15 +50,17 @@ struct JourneyReplayPlan {
 
     mutating func key(_ name: String, at t: Double) { events.append((t, #"{"t":\#(t),"type":"key","key":"\#(name)"}"#)) }
 
-    /// The window told its own size again every 0.1 s from `start` to
-    /// `end`: the program draws the same frame anew, as it does while a
-    /// replay moves. (cage shows an idle fullscreen client's frames by
-    /// scanning them out, and grim then gets black: docs/kiosk.md.)
+    /// The window told its own size again 30 times a second from `start`
+    /// to `end`: the program answers each resize with a new frame of the
+    /// same scene. grim under cage needs this: cage scans an idle
+    /// fullscreen client's frames out, and a capture then reads a buffer
+    /// that never saw them (black or stale, docs/kiosk.md); at 10 a second
+    /// most grabs still came out black, at 30 none did.
     mutating func keepDrawing(from start: Double, to end: Double) {
-        var t = start
-        while t <= end {
-            events.append((t, String(format: #"{"t":%.2f,"type":"resize","width":%d,"height":%d}"#, t, size.0, size.1)))
-            t += 0.1
+        let frames = Int(((end - start) * 30).rounded(.down))
+        for i in 0...max(frames, 0) {
+            let t = start + Double(i) / 30
+            events.append((t, String(format: #"{"t":%.3f,"type":"resize","width":%d,"height":%d}"#, t, size.0, size.1)))
         }
     }
 

@@ -211,6 +211,10 @@ final class EventLoop {
     /// Feeds the core and performs what it asks.
     private func feed(_ event: InputEvent) {
         recorder?.record(event)
+        // A resize, real or replayed, is answered with a new frame even when
+        // the scene is unchanged: a compositor asks for one, and a
+        // compositor's capture (grim) of an idle client waits on it.
+        if case .resize = event.kind { drawn.forget() }
         effects.feed(event, to: &state)
     }
 
