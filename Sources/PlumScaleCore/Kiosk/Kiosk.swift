@@ -200,6 +200,22 @@ public struct PinPad: Equatable, Sendable {
         }
     }
 
+    /// The opaque panel under a pad's message, typed line and keys, so
+    /// nothing of the dimmed screen beneath reads through them: as wide as
+    /// the keys or the message (`messageWidth`), within the screen.
+    static func plate(size: Size, rows: Int, messageWidth: Double) -> Rect {
+        let keys = grid(size: size, rows: rows)
+        let inset = 8.0
+        let keysLeft = keys.first?.x ?? size.width / 2
+        let half = min(max(size.width / 2 - keysLeft, messageWidth / 2) + inset, size.width / 2)
+        let y = max(top(size: size, rows: rows) - inset, 0)
+        let bottom = min((keys.last.map { $0.y + $0.height } ?? y) + inset, size.height)
+        return Rect(x: size.width / 2 - half, y: y, width: 2 * half, height: bottom - y)
+    }
+
+    /// The pads' panel: dark enough for their white text (12:1).
+    static let plateColor = Color(40, 42, 54)
+
     /// Room for the message and for the dots, each a line of 26 px text.
     static let textRoom = 34.0
     static let margin = 12.0

@@ -27,6 +27,8 @@ extension AppState {
         let top = PinPad.top(size: size)
         let room = PinPad.textRoom
         let messageSize = metrics.size(fitting: pad.message, width: size.width - 24, preferred: 26, minimum: 12)
+        let panel = PinPad.plate(size: size, rows: 4, messageWidth: metrics.width(pad.message, size: messageSize))
+        scene.shapes.append(.rect(panel, color: PinPad.plateColor))
         scene.shapes.append(
             .text(pad.message, at: Point(size.width / 2, top + room / 2), anchor: .center, size: messageSize, color: .white))
         let dots = String(repeating: "●", count: pad.entered.count)

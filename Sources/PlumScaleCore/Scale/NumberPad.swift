@@ -120,10 +120,14 @@ extension AppState {
         let top = PinPad.top(size: size, rows: 5)
         let room = PinPad.textRoom
         let titleSize = metrics.size(fitting: entry.title, width: size.width - 24, preferred: 26, minimum: 12)
+        let typedSize = metrics.size(fitting: entry.typed + "_", width: size.width - 24, preferred: 26, minimum: 12)
+        let widest = max(metrics.width(entry.title, size: titleSize), metrics.width(entry.typed + "_", size: typedSize))
+        let panel = PinPad.plate(size: size, rows: 5, messageWidth: widest)
+        scene.shapes.append(.rect(panel, color: PinPad.plateColor))
         scene.shapes.append(
             .text(entry.title, at: Point(size.width / 2, top + room / 2), anchor: .center, size: titleSize, color: .white))
         scene.shapes.append(
-            .text(entry.typed + "_", at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
+            .text(entry.typed + "_", at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: typedSize, color: .white))
         for (action, rect) in NumberPad.keyRects(size: size, decimals: entry.decimals) {
             Self.button(action.elementName, action.title, rect, kind: .key, into: &scene)
         }
