@@ -107,4 +107,24 @@ import Testing
         }
         #expect(effects.isEmpty, "nothing recorded or opened: \(effects)")
     }
+
+    /// Both pads stand on one opaque panel that holds every key and the
+    /// message, within the screen, at every size (at 800x480 the dimmed
+    /// legend used to read through the number pad's title).
+    @Test(arguments: [(640.0, 360.0), (800, 480), (1280, 720), (3840, 2160), (360, 640), (720, 1280)])
+    func thePadsStandOnAPanelThatHoldsThem(width: Double, height: Double) {
+        let size = Size(width, height)
+        for rows in [4, 5] {
+            for message in [120.0, 3 * width] {
+                let plate = PinPad.plate(size: size, rows: rows, messageWidth: message)
+                #expect(plate.x >= 0 && plate.y >= 0 && plate.x + plate.width <= width && plate.y + plate.height <= height, "\(plate)")
+                for key in PinPad.grid(size: size, rows: rows) {
+                    #expect(plate.x <= key.x && key.x + key.width <= plate.x + plate.width, "\(rows) rows: \(key) in \(plate)")
+                    #expect(plate.y <= key.y && key.y + key.height <= plate.y + plate.height, "\(rows) rows: \(key) in \(plate)")
+                }
+                #expect(plate.y <= PinPad.top(size: size, rows: rows), "the message is on the panel")
+                #expect(plate.width >= min(message, width), "a message as wide as \(message) fits on the panel")
+            }
+        }
+    }
 }
