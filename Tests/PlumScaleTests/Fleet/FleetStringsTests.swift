@@ -106,6 +106,57 @@ import Testing
         #expect(passed.status == 0, "\(passed.stderr)")
     }
 
+    /// The size limit and the NUL are the same one check: a 100 GB sparse
+    /// password file (nothing read) and one holding a NUL are exit 2 from
+    /// `config check`, as they stop the window's start.
+    @Test(arguments: ["sparse", "nul"])
+    func configCheckRefusesAHugeOrNULPasswordFile(kind: String) throws {
+        let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/pw"
+        try "secret\u{0}evil\n".write(toFile: file, atomically: true, encoding: .utf8)
+        if kind == "sparse" { #expect(truncate(file, 100 << 30) == 0, "\(String(cString: strerror(errno)))") }
+        chmod(file, 0o600)
+        let path = directory + "/config.json"
+        try ConfigTests.ConfigFileTests.write(
+            #"{"mqtt": {"host": "127.0.0.1", "station": "s", "username": "u", "passwordFile": "pw"}}"# + "\n", to: path)
+        let words =
+            kind == "sparse"
+            ? "mqtt.passwordFile: \(file): \(100 << 30) bytes, more than the 65536 bytes a password file may hold; nothing was read"
+            : "mqtt.passwordFile: \(file): holds a NUL byte (libmosquitto would cut the password there)"
+        let refused = try runPlumscale(["config", "check", path])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains(words), "\(refused.stderr)")
+        let mqtt = Config.MQTT(host: "127.0.0.1", username: "u", passwordFile: file, station: "s")
+        let error = try #require(throws: RuntimeFailure.self) { try FleetSink.password(mqtt, log: nil) }
+        #expect("\(error)".contains(words.replacingOccurrences(of: "mqtt.passwordFile: ", with: "mqtt.passwordFile ")), "\(error)")
+    }
+
+    /// What `config check` lets through but libmosquitto refuses stops the
+    /// window's start (FleetSink.preflight): exit 1, the reason said, no
+    /// window and no outbox that only grows. Here a prefix of many levels:
+    /// its topics fit MQTT's 65,535 bytes, but Home Assistant's node id
+    /// writes each `/` as `-2f`, and the discovery topics do not.
+    @Test func aSinkThatCannotStartStopsTheWindow() throws {
+        let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let prefix = Array(repeating: "a", count: 20_000).joined(separator: "/")
+        let path = directory + "/config.json"
+        try ConfigTests.ConfigFileTests.write(
+            #"{"mqtt": {"host": "127.0.0.1", "station": "s", "topic": "\#(prefix)"}}"# + "\n", to: path)
+        let checked = try runPlumscale(["config", "check", path])
+        #expect(checked.status == 0, "\(checked.stderr.prefix(300))")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        let run = try runPlumscale(
+            ["--config", path, "--db", directory + "/h.sqlite3", "--exit-after", "5"], environment: environment)
+        #expect(run.status == 1, "\(run.stderr.prefix(300))")
+        #expect(
+            run.stderr.contains("plumscale: error: mqtt.topic: libmosquitto refuses the topic \"homeassistant/"),
+            "\(run.stderr.prefix(300))")
+        #expect(!run.stderr.contains("fleet: publishing"), "\(run.stderr.prefix(300))")
+    }
+
     /// Through the real program: exit 2 naming the file, the line and the key.
     @Test func configCheckRefusesADollarPrefix() throws {
         let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()

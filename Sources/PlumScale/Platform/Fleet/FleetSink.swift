@@ -40,19 +40,15 @@ public final class FleetSink: @unchecked Sendable {
 
     /// The password from `passwordFile`'s first line (nil without one). A
     /// file that others may read is refused (the password is as good as
-    /// published); a CR before the line feed (a file written on Windows) is
-    /// not part of the password, and is said.
+    /// published), and so is one larger than a secret may be or holding a
+    /// NUL (`passwordFileProblem`); a CR before the line feed (a file
+    /// written on Windows) is not part of the password, and is said.
     public static func password(_ settings: Config.MQTT, log: Log?) throws -> String? {
         guard let file = settings.passwordFile else { return nil }
-        if let problem = passwordFileProblem(file) { throw RuntimeFailure("mqtt.passwordFile \(file): \(problem)") }
         let data: Data
-        do throws(InputFileProblem) {
-            data = try InputFile.read(file, limit: .secret)
-        } catch {
-            throw RuntimeFailure("mqtt.passwordFile \(file): \(error.reason)")
-        }
-        if data.contains(0) {
-            throw RuntimeFailure("mqtt.passwordFile \(file): holds a NUL byte (libmosquitto would cut the password there)")
+        switch passwordFileBytes(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): throw RuntimeFailure("mqtt.passwordFile \(file): \(problem.reason)")
         }
         // By the bytes: in Swift "\r\n" is one Character, which a split
         // at "\n" does not cut.
@@ -64,14 +60,41 @@ public final class FleetSink: @unchecked Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// What is wrong with a password file's permissions, nil when nothing
-    /// is: `config check` (exit 2) and the window's start ask the same.
-    /// A file that every user may read holds a password as good as published.
+    /// What is wrong with a password file, nil when nothing is: `config
+    /// check` (exit 2) and the window's start ask the same. A file that
+    /// every user may read holds a password as good as published; one
+    /// larger than a secret may be (`InputFile.Limit.secret`, checked
+    /// before a byte is read) or holding a NUL (libmosquitto would cut the
+    /// password there) is no password file.
     public static func passwordFileProblem(_ file: String) -> String? {
+        if case .failure(let problem) = passwordFileBytes(file) { return problem.reason }
+        return nil
+    }
+
+    /// Why a password file is refused (the one check both callers make).
+    struct PasswordFileProblem: Error {
+        var reason: String
+    }
+
+    /// The password file's bytes, or why it is refused.
+    private static func passwordFileBytes(_ file: String) -> Result<Data, PasswordFileProblem> {
         var info = stat()
-        guard stat(file, &info) == 0, info.st_mode & S_IROTH != 0 else { return nil }
-        let mode = String(info.st_mode & 0o777, radix: 8)
-        return "readable by every user of this machine (mode \(mode)); expected no access for others (chmod o-rwx \(file))"
+        if stat(file, &info) == 0, info.st_mode & S_IROTH != 0 {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            return .failure(
+                PasswordFileProblem(
+                    reason: "readable by every user of this machine (mode \(mode)); expected no access for others (chmod o-rwx \(file))"))
+        }
+        let data: Data
+        do throws(InputFileProblem) {
+            data = try InputFile.read(file, limit: .secret)
+        } catch {
+            return .failure(PasswordFileProblem(reason: error.reason))
+        }
+        if data.contains(0) {
+            return .failure(PasswordFileProblem(reason: "holds a NUL byte (libmosquitto would cut the password there)"))
+        }
+        return .success(data)
     }
 
     public func start() {
