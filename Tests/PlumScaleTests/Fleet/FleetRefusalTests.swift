@@ -145,12 +145,43 @@ struct FleetRefusalTests {
 
     /// A 1 MB message on the topic the station subscribes to: its CONNECT
     /// asked for packets of 16 KiB at most, so the broker drops it for the
-    /// station (and says so in its log), and the station stays connected.
+    /// station (and says so in its log), and the station stays connected;
+    /// it never saw the message, so it has nothing to say of it.
     @Test func aLargeIncomingMessageIsDroppedByTheBroker() throws {
         let dir = Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let broker = try Broker(directory: dir)
-        let config = try FleetFixture.config(in: dir, FleetFixture.plain(broker.port))
+        let said = try Self.sendLargeMessage(broker: broker, stationPort: broker.port, in: dir) {
+            broker.log.contains("Dropping too large outgoing PUBLISH for plumscale-") ? true : nil
+        }
+        #expect(!said.contains("dropped an incoming message"), "\(said)")
+    }
+
+    /// Through a broker that speaks only MQTT 3.1.1, which cannot be asked
+    /// for a limit: the message reaches the station, which drops it itself
+    /// and says so once, with its size, topic and the limit.
+    @Test func aLargeIncomingMessageFromAnOldBrokerIsDroppedAndSaid() throws {
+        let dir = Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broker = try Broker(directory: dir)
+        let old = try OldBroker(upstream: broker.port)
+        let err = dir.appendingPathComponent("window.err").path
+        let line = "fleet: dropped an incoming message of 1000000 bytes on homeassistant/status (limit 16 KiB)"
+        let said = try Self.sendLargeMessage(broker: broker, stationPort: old.port, in: dir, copies: 2) {
+            FleetFixture.read(err).contains(line) ? true : nil
+        }
+        #expect(said.contains("(MQTT 3.1.1)"), "\(said)")
+        #expect(said.components(separatedBy: "dropped an incoming message").count - 1 == 1, "\(said)")
+        #expect(!said.contains("dropped 1 more"), "the second within a minute is counted, not said: \(said)")
+    }
+
+    /// Starts a window publishing to `stationPort`, sends `copies` 1 MB
+    /// messages to homeassistant/status on `broker`, waits for `dropped`;
+    /// the window is still running and connected. What it said.
+    static func sendLargeMessage(
+        broker: Broker, stationPort: Int, in dir: URL, copies: Int = 1, dropped: @escaping () -> Bool?
+    ) throws -> String {
+        let config = try FleetFixture.config(in: dir, FleetFixture.plain(stationPort))
         let err = dir.appendingPathComponent("window.err").path
         let window = try FleetFixture.window(
             [
@@ -163,13 +194,17 @@ struct FleetRefusalTests {
         }
         let big = dir.appendingPathComponent("big").path
         try Data(repeating: 0x61, count: 1_000_000).write(to: URL(fileURLWithPath: big))
-        let publisher = try ChildProcess(
-            "/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "homeassistant/status", "-f", big],
-            stdout: big + ".out", stderr: big + ".err")
-        #expect(publisher.wait(timeout: 10) == 0)
-        try waitFor("the broker dropping the message for the station", timeout: 10) {
-            broker.log.contains("Dropping too large outgoing PUBLISH for plumscale-") ? true : nil
+        for _ in 0..<copies {
+            let publisher = try ChildProcess(
+                "/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "homeassistant/status", "-f", big],
+                stdout: big + ".out", stderr: big + ".err")
+            #expect(publisher.wait(timeout: 10) == 0)
         }
-        #expect(window.isRunning && !FleetFixture.read(err).contains("connection lost"), "\(FleetFixture.read(err))")
+        try waitFor("the message dropped (\(FleetFixture.read(err)))", timeout: 10, dropped)
+        // A moment for anything the station would say of it.
+        usleep(300_000)
+        let said = FleetFixture.read(err)
+        #expect(window.isRunning && !said.contains("connection lost"), "\(said)")
+        return said
     }
 }

@@ -34,6 +34,9 @@ final class FleetWorker: @unchecked Sendable {
     /// The broker refused the head weighing (a PUBACK reason from 128): it
     /// stays queued, and is offered again only after this.
     private var refusal = Retry(first: 2, most: 60)
+    /// Incoming messages over the size limit: said once per topic, then
+    /// at most once a minute with the count since.
+    private var drops = FleetDrops(interval: 60)
     private var pendingLive: String?
     /// The last live document sent: sent again for Home Assistant's birth message.
     private var lastLive: String?
@@ -216,6 +219,8 @@ final class FleetWorker: @unchecked Sendable {
             lastError = nil
             acknowledged = (flight.seq, flight.weighing)
             removeAcknowledged()
+        case .dropped(let topic, let bytes):
+            if let line = drops.dropped(topic: topic, bytes: bytes, now: now) { log.warning(line) }
         case .message(let topic, let payload):
             // Home Assistant (re)started: it forgot discovery and state unless retained; say them again.
             if topic == Config.MQTT.homeAssistantStatusTopic, payload == "online" {

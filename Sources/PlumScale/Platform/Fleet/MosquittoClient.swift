@@ -24,6 +24,8 @@ final class MosquittoClient {
         case acknowledged(mid: Int32, reason: Int32)
         /// A message on a topic the client subscribed to.
         case message(topic: String, payload: String)
+        /// A message larger than `maxIncomingBytes`, dropped unread.
+        case dropped(topic: String, bytes: Int)
     }
 
     private let handle: OpaquePointer
@@ -42,7 +44,9 @@ final class MosquittoClient {
     /// The largest packet the broker may send us (MQTT 5's Maximum Packet
     /// Size in CONNECT): the station subscribes only to Home Assistant's
     /// birth message. A compliant broker drops a larger one for us (and
-    /// mosquitto logs it); libmosquitto 2.0 has no limit of its own.
+    /// mosquitto logs it); libmosquitto 2.0 has no limit of its own, so a
+    /// larger payload that still arrives (MQTT 3.1.1 cannot ask for the
+    /// limit) is dropped in the message callback, and said.
     static let maxIncomingBytes: Int32 = 16 * 1024
     private(set) var speaksV5 = true
     var events: [Event] = []
@@ -108,6 +112,11 @@ final class MosquittoClient {
         }
         mosquitto_message_v5_callback_set(handle) { _, object, message, _ in
             guard let message = message?.pointee, let topic = message.topic else { return }
+            if message.payloadlen > MosquittoClient.maxIncomingBytes {
+                let event = Event.dropped(topic: String(cString: topic), bytes: Int(message.payloadlen))
+                MosquittoClient.client(object)?.events.append(event)
+                return
+            }
             let bytes = message.payload.map { UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)) }
             let payload = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
             MosquittoClient.client(object)?.events.append(.message(topic: String(cString: topic), payload: payload))
