@@ -39,14 +39,20 @@ public struct DeviceChoice: Equatable, Sendable {
     /// `--source touchpad`: the touchpad that can weigh best (pressure, then
     /// contact size, then positions); SEMI_MT pads refused.
     public static func touchpad(_ candidates: [Candidate]) -> DeviceChoice? {
-        let rank: [ForceMode: Int] = [.force: 0, .area: 1, .position: 2]
+        func rank(_ mode: ForceMode) -> Int {
+            switch mode {
+            case .force: 0
+            case .area: 1
+            case .position: 2
+            }
+        }
         let pads = candidates.enumerated().filter { _, candidate in
             candidate.device.kind == .touchpad && candidate.device.weighingRefusal == nil
                 && (try? MultitouchDecoder(device: candidate.device)) != nil
         }
         // A pressure pad first among pads of the same mode.
         func key(_ pad: (offset: Int, element: Candidate)) -> (Int, Int, Int) {
-            (rank[pad.element.device.forceMode]!, pad.element.device.isPressurePad ? 0 : 1, pad.offset)
+            (rank(pad.element.device.forceMode), pad.element.device.isPressurePad ? 0 : 1, pad.offset)
         }
         guard let best = pads.min(by: { key($0) < key($1) }) else { return nil }
         return DeviceChoice(

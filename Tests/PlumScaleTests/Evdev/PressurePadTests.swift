@@ -108,7 +108,12 @@ import Testing
     @Test func theQuirkListSaysWhereEachEntryCameFrom() {
         #expect(!PressurePadQuirk.known.isEmpty)
         for quirk in PressurePadQuirk.known {
-            #expect(quirk.source.hasPrefix("libinput's quirks/50-system-") && quirk.source.contains("[\(quirk.model)]"))
+            let file = quirk.source.hasPrefix("libinput's quirks/50-system-") || quirk.source.hasPrefix("libinput's quirks/30-vendor-")
+            #expect(file && quirk.source.contains("[\(quirk.model)]") && quirk.source.contains("libinput commit "), "\(quirk.source)")
+        }
+        // The pads the issue names by maker: Pixart (Acer), Goodix (ThinkPad X9, ThinkBook), Elan, Synaptics.
+        for (vendor, product) in [(0x093A, 0x4811), (0x27C6, 0x0F95), (0x04F3, 0x3355), (0x06CB, 0xD024)] {
+            #expect(PressurePadQuirk.match(bus: PressurePadQuirk.i2c, vendor: vendor, product: product) != nil)
         }
         #expect(Set(PressurePadQuirk.known.map { [$0.bus, $0.vendor, $0.product] }).count == PressurePadQuirk.known.count)
     }
