@@ -143,6 +143,17 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  cannot weigh: INPUT_PROP_SEMI_MT") })
     }
 
+    /// The path render and the window take (ReplayLoader streams the file
+    /// line by line): the same refusal, no contacts, the device kept.
+    @Test func aStreamedSemiMTPadIsRefusedToo() throws {
+        let replay = try ReplayLoader.load(path: OwnRecordings.path(Self.semiMT), description: nil)
+        #expect(replay.events.isEmpty, "\(replay.events.count) events streamed")
+        #expect(replay.device.refusal != nil && replay.device.mode == .position && replay.device.deviceGrams == nil)
+        let s = RenderCommand.replayState(replay, at: 0.15, size: PixelSize(1280, 720))
+        #expect(s.contactViews.isEmpty)
+        #expect(Self.texts(try Self.document(s)).joined(separator: " ").contains("INPUT_PROP_SEMI_MT"))
+    }
+
     // MARK: notices
 
     @Test func thePositionOnlyNoticeIsTrueOfTheSource() throws {

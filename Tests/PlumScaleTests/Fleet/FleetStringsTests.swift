@@ -76,6 +76,10 @@ import Testing
         chmod(file, 0o644)
         let error = try #require(throws: RuntimeFailure.self) { try FleetSink.password(mqtt, log: nil) }
         #expect("\(error)".contains("readable by every user"), "\(error)")
+        // One others may write: any user could choose the password.
+        chmod(file, 0o602)
+        let written = try #require(throws: RuntimeFailure.self) { try FleetSink.password(mqtt, log: nil) }
+        #expect("\(written)".contains("writable by every user of this machine (mode 602)"), "\(written)")
         chmod(file, 0o640)
         let said = LogLines()
         #expect(try FleetSink.password(mqtt, log: Log(capture: said.append)) == "secret")

@@ -62,7 +62,9 @@ public final class FleetSink: @unchecked Sendable {
 
     /// What is wrong with a password file, nil when nothing is: `config
     /// check` (exit 2) and the window's start ask the same. A file that
-    /// every user may read holds a password as good as published; one
+    /// every user may read holds a password as good as published, and one
+    /// they may write lets any of them choose it (the message asks for no
+    /// access by others at all, and that is what is checked); one
     /// larger than a secret may be (`InputFile.Limit.secret`, checked
     /// before a byte is read) or holding a NUL (libmosquitto would cut the
     /// password there) is no password file.
@@ -79,11 +81,12 @@ public final class FleetSink: @unchecked Sendable {
     /// The password file's bytes, or why it is refused.
     private static func passwordFileBytes(_ file: String) -> Result<Data, PasswordFileProblem> {
         var info = stat()
-        if stat(file, &info) == 0, info.st_mode & S_IROTH != 0 {
+        if stat(file, &info) == 0, info.st_mode & (S_IROTH | S_IWOTH | S_IXOTH) != 0 {
             let mode = String(info.st_mode & 0o777, radix: 8)
+            let open = info.st_mode & S_IROTH != 0 ? "readable" : info.st_mode & S_IWOTH != 0 ? "writable" : "executable"
             return .failure(
                 PasswordFileProblem(
-                    reason: "readable by every user of this machine (mode \(mode)); expected no access for others (chmod o-rwx \(file))"))
+                    reason: "\(open) by every user of this machine (mode \(mode)); expected no access for others (chmod o-rwx \(file))"))
         }
         let data: Data
         do throws(InputFileProblem) {

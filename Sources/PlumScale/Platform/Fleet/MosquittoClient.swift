@@ -24,7 +24,7 @@ final class MosquittoClient {
         case acknowledged(mid: Int32, reason: Int32)
         /// A message on a topic the client subscribed to.
         case message(topic: String, payload: String)
-        /// A message larger than `maxIncomingBytes`, dropped unread.
+        /// A message larger than `maxIncomingBytes`, dropped without decoding.
         case dropped(topic: String, bytes: Int)
     }
 
@@ -46,7 +46,9 @@ final class MosquittoClient {
     /// birth message. A compliant broker drops a larger one for us (and
     /// mosquitto logs it); libmosquitto 2.0 has no limit of its own, so a
     /// larger payload that still arrives (MQTT 3.1.1 cannot ask for the
-    /// limit) is dropped in the message callback, and said.
+    /// limit) is dropped in the message callback, and said: libmosquitto
+    /// has read it whole by then, so this bounds what the station keeps,
+    /// not what one packet may briefly cost.
     static let maxIncomingBytes: Int32 = 16 * 1024
     private(set) var speaksV5 = true
     var events: [Event] = []
