@@ -296,7 +296,7 @@ public enum BenchCommand {
             "PlumScale bench\(quick ? " (--quick)" : "") · \(ProcessInfo.processInfo.processorCount) cores · \(String(format: "%.0f", seconds)) s",
             "",
         ]
-        let keyWidth = keys.map(\.key.count).max()!
+        let keyWidth = keys.map(\.key.count).max() ?? 0
         lines.append("key".padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  value        target        measured")
         for (key, target) in keys {
             let value = format(key, r.values[key])

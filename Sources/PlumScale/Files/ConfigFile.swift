@@ -63,6 +63,10 @@ public enum ConfigFile {
             if let file = mqtt.passwordFile, let problem = FleetSink.passwordFileProblem(file) {
                 throw ConfigError(file: path, issues: [ConfigIssue(path: "mqtt.passwordFile", message: "\(file): \(problem)")])
             }
+            // What libmosquitto would refuse at the sink's start (FleetSink.preflight).
+            if let problem = FleetSink.libraryProblem(mqtt) {
+                throw ConfigError(file: path, issues: [ConfigIssue(path: problem.key, message: problem.message)])
+            }
         }
         return Loaded(config: config, path: path, existed: true)
     }

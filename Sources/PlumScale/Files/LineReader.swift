@@ -74,8 +74,8 @@ public final class LineReader: Sequence, IteratorProtocol {
     private func newlineIndex() -> Int? {
         guard start < end else { return nil }
         return buffer.withUnsafeBytes { bytes in
-            guard let found = memchr(bytes.baseAddress! + start, 0x0A, end - start) else { return nil }
-            return found - UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+            guard let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, end - start) else { return nil }
+            return found - UnsafeMutableRawPointer(mutating: base)
         }
     }
 
@@ -105,7 +105,7 @@ public final class LineReader: Sequence, IteratorProtocol {
         let pending = end - start
         if start > 0 {
             buffer.withUnsafeMutableBytes { bytes in
-                let base = bytes.baseAddress!
+                guard let base = bytes.baseAddress else { return }
                 _ = memmove(base, base + start, pending)
             }
             start = 0
@@ -116,7 +116,8 @@ public final class LineReader: Sequence, IteratorProtocol {
         }
         var count = 0
         repeat {
-            count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + end, Self.chunkSize) }
+            // The buffer holds a chunk past `end` (just above): never empty.
+            count = buffer.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { Glibc.read(fd, $0 + end, Self.chunkSize) } ?? 0 }
         } while count < 0 && errno == EINTR
         if count < 0 {
             failure = InputFileError(

@@ -63,7 +63,8 @@ final class SessionRecording: @unchecked Sendable {
         guard !buffer.isEmpty, !failed else { return }
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            // Not empty (the guard above): the base address is there.
+            let written = buffer.withUnsafeBytes { bytes in bytes.baseAddress.map { write(fd, $0 + offset, bytes.count - offset) } ?? 0 }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 let code = written == 0 ? ENOSPC : errno

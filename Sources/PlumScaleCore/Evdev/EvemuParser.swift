@@ -98,10 +98,9 @@ struct EvemuParser {
     mutating func parseLine(_ line: Substring, _ n: Int) throws(EvemuParseError) {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if trimmed.isEmpty || trimmed.first == "#" { return }
-        guard trimmed.count >= 2, trimmed.dropFirst().first == ":" else {
+        guard trimmed.count >= 2, let tag = trimmed.first, trimmed.dropFirst().first == ":" else {
             throw error(n, "unexpected line '\(trimmed.prefix(40))': expected '# comment', N:, I:, P:, B:, A: or E:")
         }
-        let tag = trimmed.first!
         let rest = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
         if tag != "E" && eventCount > 0 {
             throw error(n, "device description line '\(tag):' after the events")

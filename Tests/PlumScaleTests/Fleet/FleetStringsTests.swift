@@ -136,29 +136,33 @@ import Testing
         #expect("\(error)".contains(words.replacingOccurrences(of: "mqtt.passwordFile: ", with: "mqtt.passwordFile ")), "\(error)")
     }
 
-    /// What `config check` lets through but libmosquitto refuses stops the
-    /// window's start (FleetSink.preflight): exit 1, the reason said, no
-    /// window and no outbox that only grows. Here a prefix of many levels:
-    /// its topics fit MQTT's 65,535 bytes, but Home Assistant's node id
-    /// writes each `/` as `-2f`, and the discovery topics do not.
-    @Test func aSinkThatCannotStartStopsTheWindow() throws {
+    /// A topic libmosquitto refuses only once the prefix is in Home
+    /// Assistant's discovery topics: a prefix of many levels fits MQTT's
+    /// 65,535 bytes, but the node id writes each `/` as `-2f`, and the
+    /// discovery topics do not. `config check` asks what the library will
+    /// (exit 2, the key named), the window refuses the config alike, and
+    /// the sink's own check at start (FleetSink.preflight) says the same.
+    @Test func aTopicOnlyDiscoveryMakesTooLongIsRefusedBeforeTheStart() throws {
         let directory = try ConfigTests.ConfigFileTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let prefix = Array(repeating: "a", count: 20_000).joined(separator: "/")
         let path = directory + "/config.json"
         try ConfigTests.ConfigFileTests.write(
             #"{"mqtt": {"host": "127.0.0.1", "station": "s", "topic": "\#(prefix)"}}"# + "\n", to: path)
+        let words = "mqtt.topic: libmosquitto refuses the topic \"homeassistant/"
         let checked = try runPlumscale(["config", "check", path])
-        #expect(checked.status == 0, "\(checked.stderr.prefix(300))")
+        #expect(checked.status == 2, "\(checked.stderr.prefix(300))")
+        #expect(checked.stderr.contains(path) && checked.stderr.contains(words), "\(checked.stderr.prefix(300))")
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         let run = try runPlumscale(
             ["--config", path, "--db", directory + "/h.sqlite3", "--exit-after", "5"], environment: environment)
-        #expect(run.status == 1, "\(run.stderr.prefix(300))")
-        #expect(
-            run.stderr.contains("plumscale: error: mqtt.topic: libmosquitto refuses the topic \"homeassistant/"),
-            "\(run.stderr.prefix(300))")
+        #expect(run.status == 2, "\(run.stderr.prefix(300))")
+        #expect(run.stderr.contains(words), "\(run.stderr.prefix(300))")
         #expect(!run.stderr.contains("fleet: publishing"), "\(run.stderr.prefix(300))")
+        let mqtt = Config.MQTT(host: "127.0.0.1", station: "s", topic: prefix)
+        let error = try #require(throws: RuntimeFailure.self) { try FleetSink.preflight(mqtt, log: nil) }
+        #expect("\(error)".hasPrefix(words), "\(String(describing: error).prefix(300))")
     }
 
     /// Through the real program: exit 2 naming the file, the line and the key.

@@ -26,16 +26,26 @@ public final class FleetSink: @unchecked Sendable {
     /// station that cannot publish fails at its start (exit 1, the reason
     /// said) instead of running with an outbox that only grows: every topic
     /// and the username as libmosquitto itself checks them, and the
-    /// password file. The password (nil without one).
+    /// password file. The password (nil without one). Loading the config
+    /// asks the same (`libraryProblem`, exit 2); this catches a password
+    /// file changed since.
     @discardableResult
     public static func preflight(_ settings: Config.MQTT, log: Log?) throws -> String? {
+        if let problem = libraryProblem(settings) { throw RuntimeFailure("\(problem.key): \(problem.message)") }
+        return try password(settings, log: log)
+    }
+
+    /// The first setting libmosquitto would refuse, with its key: every
+    /// topic the station publishes (Home Assistant's discovery topics too,
+    /// which the prefix makes longer) and the username.
+    public static func libraryProblem(_ settings: Config.MQTT) -> (key: String, message: String)? {
         var topics = [settings.weighingsTopic, settings.stateTopic, settings.availabilityTopic]
         topics += FleetPayload.discoveries(settings).map(\.topic)
-        if let problem = topics.lazy.compactMap(MosquittoClient.topicProblem).first { throw RuntimeFailure("mqtt.topic: \(problem)") }
+        if let problem = topics.lazy.compactMap(MosquittoClient.topicProblem).first { return ("mqtt.topic", problem) }
         if let username = settings.username, !MosquittoClient.isValidUTF8(username) {
-            throw RuntimeFailure("mqtt.username: libmosquitto refuses it (MQTT strings are UTF-8 without control characters)")
+            return ("mqtt.username", "libmosquitto refuses it (MQTT strings are UTF-8 without control characters)")
         }
-        return try password(settings, log: log)
+        return nil
     }
 
     /// The password from `passwordFile`'s first line (nil without one). A

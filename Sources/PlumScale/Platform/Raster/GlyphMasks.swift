@@ -136,7 +136,7 @@ final class GlyphMasks {
         guard let converted = SDL_ConvertSurfaceFormat(surface, plum_pixelformat_argb8888(), 0) else { return glyph }
         defer { SDL_FreeSurface(converted) }
         let pitch = Int(converted.pointee.pitch)
-        let pixels = converted.pointee.pixels!
+        guard let pixels = converted.pointee.pixels else { return glyph }
         func alpha(_ x: Int, _ y: Int) -> UInt8 {
             UInt8((pixels + y * pitch).assumingMemoryBound(to: UInt32.self)[x] >> 24)
         }
@@ -198,8 +198,7 @@ extension PixelBuffer {
         }
         let c0 = max(0, -x)
         let c1 = min(glyph.width, width - x)
-        guard c0 < c1 else { return }
-        let alpha = glyph.alpha.baseAddress!
+        guard c0 < c1, let alpha = glyph.alpha.baseAddress else { return }
         for row in max(0, -y)..<max(min(glyph.height, height - y), max(0, -y)) {
             let source = alpha + row * glyph.width
             let target = base + (y + row) * stride + x

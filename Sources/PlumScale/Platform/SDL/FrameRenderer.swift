@@ -37,10 +37,11 @@ package final class FrameRenderer {
     /// Draws `scene` into the back buffer; the caller presents it.
     package func draw(_ scene: Scene) throws {
         if let geometry { return try geometry.draw(scene) }
+        guard let raster else { return }
         if directSurface, let surface = windowSurface() {
             if plum_must_lock(surface) != 0 { SDL_LockSurface(surface) }
             let s = surface.pointee
-            raster!.draw(
+            raster.draw(
                 scene,
                 into: PixelBuffer(
                     base: s.pixels.assumingMemoryBound(to: UInt32.self), width: Int(s.w), height: Int(s.h),
@@ -62,7 +63,7 @@ package final class FrameRenderer {
         guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { throw SDLError("SDL_LockTexture") }
         let buffer = PixelBuffer(
             base: pixels.assumingMemoryBound(to: UInt32.self), width: Int(w), height: Int(h), stride: Int(pitch) / 4)
-        raster!.draw(scene, into: buffer)
+        raster.draw(scene, into: buffer)
         SDL_UnlockTexture(texture)
         SDL_RenderCopy(renderer, texture, nil, nil)
     }
