@@ -56,8 +56,11 @@ public enum WindowCommand {
         let window = try Window(
             title: "PlumScale", width: windowSize.width, height: windowSize.height, flags: flags, log: log)
         if options.kiosk { KioskShell.apply(window, log: log) }
-        // Below this every screen still fits (the layout tests hold it at 640x360).
-        SDL_SetWindowMinimumSize(window.window, 640, 360)
+        // Below this every screen still fits (the layout tests hold it at
+        // 640x360, and 360x640 for a portrait window, which turns the
+        // layout): a portrait size such as 480x800 keeps its width.
+        let minimum = windowSize.height > windowSize.width ? (360, 640) : (640, 360)
+        SDL_SetWindowMinimumSize(window.window, Int32(minimum.0), Int32(minimum.1))
         let fonts = try FontSet(path: fontPath)
         let frames = FrameRenderer(renderer: window.renderer, rendererName: window.rendererName, fonts: fonts)
         // Which display SDL took (wayland, x11 through Xwayland, KMSDRM) is

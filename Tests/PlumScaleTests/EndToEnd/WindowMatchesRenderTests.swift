@@ -22,10 +22,12 @@ import Testing
         var kiosk = false
         /// How long after the replay's last event the program is left alone.
         var quiet = 2.5
+        /// The window's size (`--size`); nil: the program's default.
+        var size: PixelSize?
     }
 
     func check(_ test: Case) throws {
-        let x = try Xvfb(width: 1280, height: 720)
+        let x = try Xvfb(width: max(1280, test.size?.width ?? 0), height: max(720, test.size?.height ?? 0))
         let dir = Paths.temporaryDirectory("window-render-\(test.name)")
         let replay = dir.appendingPathComponent("replay.jsonl")
         try (test.lines.joined(separator: "\n") + "\n").write(to: replay, atomically: true, encoding: .utf8)
@@ -44,7 +46,7 @@ import Testing
             [
                 "--replay", replay.path, "--config", try config("window.json"), "--db", dir.appendingPathComponent("window.db").path,
                 "--exit-after", "60",
-            ] + (test.kiosk ? ["--kiosk", "--allow-root"] : []),
+            ] + (test.kiosk ? ["--kiosk", "--allow-root"] : []) + (test.size.map { ["--size", "\($0.width)x\($0.height)"] } ?? []),
             environment: environment, stderr: err)
         defer { app.terminate() }
         let window = try x.waitForWindow(of: app, stderr: err)
@@ -61,6 +63,9 @@ import Testing
             geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
         }
         let shot = try Image.load(root).cropped(x: value("X"), y: value("Y"), width: value("WIDTH"), height: value("HEIGHT"))
+        if let size = test.size {
+            #expect(shot.width == size.width && shot.height == size.height, "the window is \(shot.width)x\(shot.height), asked \(size)")
+        }
 
         let rendered = dir.appendingPathComponent("render.png").path
         let result = try runPlumscale(
@@ -92,6 +97,17 @@ import Testing
     @Test(arguments: ["five-plums.jsonl", "heaviest-changes.jsonl", "three-plums-steady.jsonl", "history-peek-pop.jsonl"])
     func eachSampleSession(name: String) throws {
         try check(Case(name: name, lines: Self.session(name)))
+    }
+
+    /// A portrait window (a 480x800 panel) is the size it was asked for,
+    /// not held to the landscape minimum's 640 px width, and its turned
+    /// layout, objects in the corners, is what render draws.
+    @Test func aPortraitWindowKeepsItsSize() throws {
+        let corners = [(0.01, 0.01, 0.3), (0.99, 0.01, 0.55), (0.01, 0.99, 0.2), (0.99, 0.99, 0.8), (0.5, 0.5, 0.45)]
+        let lines = corners.enumerated().map { i, c in
+            #"{"t":\#(0.1 * Double(i)),"type":"down","id":\#(i + 1),"x":\#(c.0),"y":\#(c.1),"pressure":\#(c.2)}"#
+        }
+        try check(Case(name: "portrait", lines: [Self.header] + lines, size: PixelSize(480, 800)))
     }
 
     /// The case the window got wrong: an object that lies still turns stable
