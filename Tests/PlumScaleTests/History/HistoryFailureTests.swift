@@ -22,6 +22,19 @@ import Testing
         #expect(bytes(dir.database) == garbage)
     }
 
+    /// Any other SQLite failure names the database it happened in: a
+    /// station may keep several, and "disk I/O error" alone says not which.
+    @Test func anSQLiteFailureNamesTheDatabase() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        let store = try HistoryStore(path: dir.database)
+        let error = try #require(throws: HistoryError.self) { try store.execute("SELECT * FROM no_such_table") }
+        #expect(
+            error.description
+                == "history: SQLite error 1 while running SELECT * FROM no_such_table in \(dir.database): no such table: no_such_table",
+            "\(error)")
+    }
+
     @Test func damagedPageFailsIntegrityCheckAndIsLeftUntouched() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }

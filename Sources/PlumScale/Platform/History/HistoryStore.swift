@@ -260,7 +260,9 @@ public final class HistoryStore {
             return .readOnly(path: path, reason: code != 0 ? "\(String(cString: strerror(code))); \(message)" : message)
         case SQLITE_CORRUPT: return .corrupt(path: path, details: message)
         case SQLITE_NOTADB: return .notADatabase(path: path)
-        default: return .sqlite(code: code, message: message, during: during)
+        // Which file: a station may hold several, and the message alone
+        // ("disk I/O error") does not say.
+        default: return .sqlite(code: code, message: message, during: "\(during) in \(path)")
         }
     }
 
