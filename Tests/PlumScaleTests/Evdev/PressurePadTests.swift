@@ -25,7 +25,7 @@ import Testing
     }
 
     static func document(_ state: AppState) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(state.stateDocument().prettyText.utf8)) as! [String: Any]
+        try #require(JSONSerialization.jsonObject(with: Data(state.stateDocument().prettyText.utf8)) as? [String: Any])
     }
 
     static func texts(_ document: [String: Any]) -> [String] {

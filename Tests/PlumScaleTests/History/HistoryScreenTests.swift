@@ -70,7 +70,7 @@ import Testing
         let pop = try state(at: 5.7, history: HistoryService(temporary: ()))
         #expect(pop.screen.name == "detail")
         #expect(pop.screen.detail?.weighing?.id == 3)
-        let doc = try JSONSerialization.jsonObject(with: Data(pop.stateDocument().prettyText.utf8)) as! [String: Any]
+        let doc = try #require(JSONSerialization.jsonObject(with: Data(pop.stateDocument().prettyText.utf8)) as? [String: Any])
         #expect(doc["screen"] as? String == "detail")
     }
 

@@ -34,7 +34,7 @@ import Testing
     func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
 
     func document(_ state: AppState) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(state.stateDocument().prettyText.utf8)) as! [String: Any]
+        try #require(JSONSerialization.jsonObject(with: Data(state.stateDocument().prettyText.utf8)) as? [String: Any])
     }
 
     // MARK: units and totals
@@ -49,13 +49,13 @@ import Testing
         #expect(s.totalText == "Total 45.0 g · 2 objects")
         let doc = try document(s)
         #expect(doc["units"] as? String == "g")
-        let total = doc["total"] as! [String: Any]
+        let total = try #require(doc["total"] as? [String: Any])
         #expect(total["grams"] as? Double == 45 && total["count"] as? Int == 2 && total["label"] as? String == "45.0 g")
-        let contacts = doc["contacts"] as! [[String: Any]]
+        let contacts = try #require(doc["contacts"] as? [[String: Any]])
         #expect(contacts.map { $0["share"] as? Double } == [0.333333, 0.666667])
         #expect(contacts.map { $0["grams"] as? Double } == [15, 30])
         #expect(contacts.allSatisfy { $0["net"] as? Bool == false && $0["fading"] as? Bool == false })
-        let calibration = doc["calibration"] as! [String: Any]
+        let calibration = try #require(doc["calibration"] as? [String: Any])
         #expect(calibration["step"] as? Double == 0.1 && calibration["linearity_checked"] as? Bool == true)
         #expect(calibration["r2"] as? Double == 1 && calibration["zero_point"] as? Bool == true)
     }
@@ -131,7 +131,7 @@ import Testing
         #expect(view.tare == 0.40 && view.net)
         #expect(view.label == "0.0 g")
         #expect(view.secondaryLabel == "NET · 0.0%")
-        #expect(try (document(tared)["contacts"] as! [[String: Any]])[0]["net"] as? Bool == true)
+        #expect(try #require(document(tared)["contacts"] as? [[String: Any]]).first?["net"] as? Bool == true)
         // Uncalibrated, the NET marker is the secondary label alone.
         #expect(try state(lines, at: 3).contactViews[0].secondaryLabel == "NET")
     }
@@ -168,7 +168,7 @@ import Testing
         let fading = try state(lines, at: 4).contactViews[0]
         #expect(fading.fading && fading.stable, "slow enough to count as stable, yet fading")
         #expect(fading.secondaryLabel == "fading")
-        #expect(try (document(state(lines, at: 4))["contacts"] as! [[String: Any]])[0]["fading"] as? Bool == true)
+        #expect(try #require(document(state(lines, at: 4))["contacts"] as? [[String: Any]]).first?["fading"] as? Bool == true)
         let calibrated = try state(lines, at: 4, config: Self.config()).contactViews[0]
         #expect(calibrated.secondaryLabel == "38.8% · fading")
         let held = try state(lines, at: 9).contactViews[0]
@@ -311,7 +311,7 @@ import Testing
         #expect(s.contactViews.map(\.label) == ["80.0 g", "50.0 g"])
         #expect(s.contactViews.map(\.secondaryLabel) == ["80.0% · device's figure", "50.0% · device's figure"])
         #expect(s.totalText == "Total 130.0 g · 2 objects")
-        let calibration = try document(s)["calibration"] as! [String: Any]
+        let calibration = try #require(document(s)["calibration"] as? [String: Any])
         #expect(calibration["grams_from"] as? String == "device" && calibration["calibrated"] as? Bool == false)
         // Without the resolution (the fixture as it is): percentages only.
         let plain = try EvemuReplay.replay(try EvemuRecording(contentsOf: OwnRecordings.path(OwnRecordings.pressure)), file: "p")

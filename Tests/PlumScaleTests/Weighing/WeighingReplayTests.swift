@@ -94,8 +94,8 @@ import Testing
         #expect(view.label == "15.0 g")
         #expect(view.secondaryLabel == "26.0%")
         let doc = try state([down(0, 1, 0.5, 0.26)], at: 1, config: config).stateDocument().prettyText
-        let json = try JSONSerialization.jsonObject(with: Data(doc.utf8)) as! [String: Any]
-        let calibration = json["calibration"] as! [String: Any]
+        let json = try #require(JSONSerialization.jsonObject(with: Data(doc.utf8)) as? [String: Any])
+        let calibration = try #require(json["calibration"] as? [String: Any])
         #expect(calibration["calibrated"] as? Bool == true)
         // Two points: a line fits any two, so R² says nothing and is not given.
         #expect(calibration["points"] as? Int == 2)
