@@ -118,7 +118,12 @@ extension AppState {
 
     /// Touches on buttons held past a tap are objects: they weigh from now.
     private mutating func restOnButtons() {
+        // In the order they came down (then by id), never the dictionary's
+        // hash order, which changes from run to run: the order they join is
+        // the order their circles are drawn and labelled, and render and
+        // the window must draw the same frame.
         let resting = touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
+            .sorted { ($0.value.start, $0.key) < ($1.value.start, $1.key) }
         for (id, held) in resting {
             touchesOnButtons[id] = nil
             place(held.latest)

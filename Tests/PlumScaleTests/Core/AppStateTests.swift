@@ -179,6 +179,25 @@ import Testing
         #expect(state.scale.isEmpty)
     }
 
+    /// Objects left on the buttons join the scale in the order they came
+    /// down (then by id), not in a dictionary's hash order, which changes
+    /// from run to run: that order is the order of the circles drawn and
+    /// labelled, and render and the window must draw the same frame.
+    @Test func objectsRestingOnButtonsJoinInTheOrderTheyCameDown() {
+        var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
+        let buttons = state.scaleButtons.map(\.rect)
+        let downs: [(id: Int, time: Double)] = [(70, 1.0), (3, 1.0), (41, 1.02), (12, 1.03), (99, 1.03), (5, 1.05), (28, 1.06)]
+        for (n, down) in downs.enumerated() {
+            let rect = buttons[n % buttons.count]
+            let x = (rect.x + rect.width * (0.3 + 0.1 * Double(n / buttons.count))) / 1280
+            state.apply(
+                InputEvent(time: down.time, .touchDown(TouchSample(id: down.id, x: x, y: rect.center.y / 720, pressure: 0.3))))
+        }
+        #expect(state.contactViews.isEmpty, "taps so far")
+        state.apply(InputEvent(time: 2, .tick))
+        #expect(state.contactViews.map(\.id) == [3, 70, 41, 12, 99, 5, 28])
+    }
+
     @Test func aTouchThatSlidesOffAButtonIsAnObject() {
         var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
         let p = Self.recordButton(state)
