@@ -39,7 +39,8 @@ extension AppState {
         if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         let labelsStart = scene.shapes.count
-        for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, to: &scene) }
+        let fills = shown.map(\.fill)
+        for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, fills: fills, to: &scene) }
         if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
         // A refused device is asked for nothing: its banner says why; the
         // eccentricity test's panel says where the one object goes.
@@ -73,7 +74,9 @@ extension AppState {
 
     /// The reading under (or where it fits about) the circle: the label,
     /// the percentage beside grams, the overload warning.
-    private func appendReading(of shown: borrowing ContactView, placer: inout LabelPlacer, to scene: inout Scene) {
+    private func appendReading(
+        of shown: borrowing ContactView, placer: inout LabelPlacer, fills: [Color?], to scene: inout Scene
+    ) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
         let label = shown.label(mode: mode)
@@ -101,6 +104,12 @@ extension AppState {
             height += line * 18
         }
         let corner = placer.place(Size(width, height), center: shown.position, radius: shown.radius)
+        if let own = placer.group.labels.last?.circle,
+            let plate = LabelPlate.plate(
+                for: Rect(x: corner.x, y: corner.y, width: width, height: height), own: own, circles: placer.group.circles, fills: fills)
+        {
+            scene.shapes.append(plate)
+        }
         let x = corner.x + width / 2
         var y = corner.y
         if let label {
