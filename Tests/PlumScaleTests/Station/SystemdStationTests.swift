@@ -34,7 +34,7 @@ struct SystemdStationTests {
             timeout: 60)
         try #require(prepare.status == 0, "systemd-root.sh: \(prepare.stderr)")
         let screendump = KioskScreendump(directory: directory)
-        let run = try StationRig.boot(directory, command: [], mode: "systemd", extra: ["--display"], timeout: 720) {
+        let run = try StationRig.boot(directory, command: [], mode: "systemd", extra: ["--display"], timeout: 900) {
             screendump.takeWhenReady()
         }
         let text = (try? String(contentsOf: run.file("states.txt"), encoding: .utf8)) ?? ""
