@@ -69,8 +69,11 @@ public struct HistoryBrowser: Equatable, Sendable {
     }
 
     func row(at index: Int) -> (row: HistoryRow, label: String)? {
-        guard index >= 0, let page = pages[index / Self.pageSize], index % Self.pageSize < page.count else { return nil }
-        return (page[index % Self.pageSize], labels[index / Self.pageSize]?[index % Self.pageSize] ?? "")
+        let (number, slot) = index.quotientAndRemainder(dividingBy: Self.pageSize)
+        guard index >= 0, let page = pages[number], slot < page.count else { return nil }
+        // A store's answer with fewer labels than rows leaves a label empty, never a crash.
+        let labels = self.labels[number] ?? []
+        return (page[slot], slot < labels.count ? labels[slot] : "")
     }
 
     func visibleIndices(height: Double) -> Range<Int> {
