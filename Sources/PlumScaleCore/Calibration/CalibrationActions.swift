@@ -61,7 +61,8 @@ public enum CalibrationAction: Equatable, Sendable {
     }
 }
 
-/// The calibration screen: the scale as usual, plus the wizard's panel.
+/// The calibration screen: the scale as usual, plus the wizard's panel;
+/// its rules are the wizard's reducer (CalibrationReducer.swift).
 extension AppState {
     mutating func openCalibration() {
         // A pad that weighs in grams by itself: the wizard checks its figure
@@ -99,111 +100,29 @@ extension AppState {
             perform(.captureTapped)
         case .tick:
             scale.advance(to: now)
-            captureWhenStable()
+            guard case .calibration(var wizard) = screen else { return }
+            CalibrationWizard.readingSettled(into: &wizard) { reference }
+            screen = .calibration(wizard)
         default:
             applyOnScale(event)
         }
     }
 
-    /// Takes the reading the user confirmed, once the reference is stable:
-    /// never before the mass is confirmed (a first digit typed is not a mass).
-    private mutating func captureWhenStable() {
-        guard case .calibration(var wizard) = screen, wizard.step == .place, wizard.captureRequested, let reference,
-            reference.stable, let force = reference.force
-        else { return }
-        if reference.fading {
-            wizard.message = CalibrationWizard.carrierFading
-        } else {
-            wizard.capture(force: force + reference.tare)
-        }
-        screen = .calibration(wizard)
-    }
-
-    /// Does what the user asked for in the wizard.
+    /// Does what the user asked for in the wizard, when the gate allows it.
     public mutating func perform(_ action: CalibrationAction) {
         guard case .calibration(var wizard) = screen, allows(action.adminWork) else { return }
-        switch action {
-        case .cancelTapped:
-            screen = .scale
-            return
-        case .zeroTapped:
-            if scale.isEmpty {
-                scale.clearTares()
-                wizard.recordZero()
-            } else {
-                wizard.message = "Something is still on the glass: clear it, then press Zero (or Zero with carrier)."
-            }
-        case .zeroWithCarrierTapped:
-            zeroWithCarrier(&wizard)
-        case .anotherTapped:
-            wizard.step = .place
-            wizard.message = "Place the next reference, then enter its mass."
-        case .finishTapped:
-            guard let review = wizard.reviewMessage else { return }
-            wizard.step = .review
-            wizard.message = review
-        case .saveTapped:
-            outbox.append(.saveCalibration(device: source.deviceName, points: wizard.points, role: calibrationRole))
-        case .digitTyped(let digit):
-            wizard.type(Character(String(digit)))
-            wizard.promptForCapture()
-        case .decimalPointTyped:
-            wizard.type(".")
-            wizard.promptForCapture()
-        case .backspaceTapped:
-            wizard.deleteLastCharacter()
-            wizard.promptForCapture()
-        case .presetChosen(let coin):
-            wizard.massText = String(coin.grams)
-            wizard.promptForCapture()
-        case .captureTapped:
-            requestCapture(&wizard)
-        case .eccentricityTapped:
-            guard wizard.step == .clear, wizard.offersEccentricity else { return }
-            openEccentricity()
-            return
-        }
+        let context = CalibrationContext(
+            reference: reference, contactsOnGlass: scale.board.contacts.count, device: source.deviceName, role: calibrationRole)
+        let requests = CalibrationWizard.reduce(into: &wizard, action: action, context: context)
         screen = .calibration(wizard)
-    }
-
-    /// Capture was pressed: it needs a mass and a reference; the reading is
-    /// taken at once when stable, else by the tick that finds it stable.
-    private mutating func requestCapture(_ wizard: inout CalibrationWizard) {
-        guard wizard.step == .place else { return }
-        guard let mass = wizard.mass else {
-            wizard.message = "Enter the reference's mass (or pick a coin) first, then press Capture."
-            return
+        for request in requests {
+            switch request {
+            case .close: screen = .scale
+            case .clearTares: scale.clearTares()
+            case .openEccentricity: openEccentricity()
+            case .perform(let effect): outbox.append(effect)
+            }
         }
-        guard let reference, let force = reference.force else {
-            wizard.message = "Place the \(Plum.grams(mass)) reference on the glass, then press Capture."
-            return
-        }
-        guard reference.stable else {
-            wizard.captureRequested = true
-            wizard.message = "Waiting for a stable reading of \(Plum.grams(mass))…"
-            return
-        }
-        guard !reference.fading else {
-            wizard.message = CalibrationWizard.carrierFading
-            return
-        }
-        wizard.capture(force: force + reference.tare)
-    }
-
-    /// Zero with the carrier: one still contact on the glass, whose reading
-    /// is the zero the references' are taken from.
-    private mutating func zeroWithCarrier(_ wizard: inout CalibrationWizard) {
-        guard let reference, let force = reference.force, scale.board.contacts.count == 1 else {
-            wizard.message =
-                "Place the carrier alone (a fingertip or a metal plate), hold it still, then press Zero with carrier."
-            return
-        }
-        guard reference.stable, !reference.fading else {
-            wizard.message = "Hold the carrier still until its dot turns green, then press Zero with carrier."
-            return
-        }
-        scale.clearTares()
-        wizard.recordZero(carrier: force + reference.tare)
     }
 
     /// The saved calibration is used from now on.
@@ -216,15 +135,5 @@ extension AppState {
         screen = .scale
         guard let logProblem else { return show("Calibration saved for \(source.deviceName)", on: "scale") }
         show("Calibration saved for \(source.deviceName), but not in the calibration log: \(logProblem)", seconds: 10, on: "scale")
-    }
-}
-
-extension CalibrationWizard {
-    /// After the mass changed: nothing is captured until it is confirmed.
-    mutating func promptForCapture() {
-        captureRequested = false
-        message =
-            mass.map { "Mass \(Plum.grams($0)). With the reference on the glass, press Capture (Enter)." }
-            ?? "Enter the reference's mass."
     }
 }

@@ -5,7 +5,8 @@ extension EccentricityAction: GatedAction {
     var adminWork: AdminWork? { self == .saveTapped ? .saveCalibration : .calibrate }
 }
 
-/// The eccentricity test's screen: the scale as usual, plus its panel.
+/// The eccentricity test's screen: the scale as usual, plus its panel; its
+/// rules are the test's reducer (EccentricityReducer.swift).
 extension AppState {
     /// Opened from the wizard: needs a calibration (its grams are tested).
     mutating func openEccentricity() {
@@ -33,8 +34,7 @@ extension AppState {
 
     /// Whether the reference lies on the place asked for.
     func lies(_ view: ContactView, at place: EccentricityTest.Place) -> Bool {
-        let p = surfacePoint(view.position)
-        return hypot(p.x - place.point.x, p.y - place.point.y) <= EccentricityRun.reach
+        EccentricityRun.lies(surfacePoint(view.position), at: place)
     }
 
     mutating func applyOnEccentricity(_ event: InputEvent) {
@@ -53,36 +53,37 @@ extension AppState {
             perform(EccentricityAction.saveTapped)
         case .tick:
             scale.advance(to: now)
-            readWhenStable()
+            guard case .eccentricity(var run) = screen else { return }
+            EccentricityRun.readingSettled(into: &run) { glass }
+            screen = .eccentricity(run)
         default:
             applyOnScale(event)
         }
     }
 
-    /// Reads the place asked for once the reference lies there, alone,
-    /// stable and not fading: its grams through the calibration, uncorrected.
-    private mutating func readWhenStable() {
-        guard case .eccentricity(var run) = screen, let place = run.place, scale.board.contacts.count == 1,
-            let reference, lies(reference, at: place), reference.stable, !reference.fading, let force = reference.force,
-            let gramScale = scale.gramScale, let grams = gramScale.grams(forForce: force + reference.tare, tare: nil), grams > 0
-        else { return }
-        run.read(grams, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams))
-        screen = .eccentricity(run)
+    /// The glass as the test reads it.
+    private var glass: EccentricityGlass {
+        let reference = reference
+        let gramScale = scale.gramScale
+        return EccentricityGlass(
+            reference: reference, contactsOnGlass: scale.board.contacts.count,
+            referencePoint: reference.map { surfacePoint($0.position) } ?? (x: -1, y: -1),
+            grams: gramScale.map { gramScale in { gramScale.grams(forForce: $0, tare: nil) } },
+            format: WeightFormat(unit: units, stepGrams: gramScale?.stepGrams ?? 1))
     }
 
-    /// Does what the operator asked for in the test.
+    /// Does what the operator asked for in the test, when the gate allows it.
     public mutating func perform(_ action: EccentricityAction) {
-        guard case .eccentricity(let run) = screen, allows(action.adminWork) else { return }
-        switch action {
-        case .cancelTapped:
-            screen = .scale
-        case .againTapped:
-            openEccentricity()
-        case .saveTapped:
-            guard run.offersSave, let result = run.result else { return }
-            let test = EccentricityRecord(
-                readings: run.test.readings, largestDifferenceGrams: result.largestDifferenceGrams, inD: result.inD)
-            outbox.append(.saveEccentricity(device: source.deviceName, map: result.map, test: test, role: calibrationRole))
+        guard case .eccentricity(var run) = screen, allows(action.adminWork) else { return }
+        let context = EccentricityContext(device: source.deviceName, role: calibrationRole)
+        let requests = EccentricityRun.reduce(into: &run, action: action, context: context)
+        screen = .eccentricity(run)
+        for request in requests {
+            switch request {
+            case .close: screen = .scale
+            case .startAgain: openEccentricity()
+            case .perform(let effect): outbox.append(effect)
+            }
         }
     }
 

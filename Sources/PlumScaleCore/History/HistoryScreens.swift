@@ -167,29 +167,17 @@ extension AppState {
         }
     }
 
-    /// Does what the user asked for on the detail screen.
+    /// Does what the user asked for on the detail screen, when the gate allows it.
     mutating func perform(_ action: DetailAction, on detail: HistoryDetail) {
         guard allows(action.adminWork) else { return }
-        switch action {
-        case .backTapped:
-            screen = .history(detail.table)
-        case .exportTapped, .deleteTapped, .deleteConfirmed:
-            // Operator work in a kiosk: only when the table offers it.
-            guard detail.table.actions.contains(action == .exportTapped ? .export : .delete) else { return }
-            guard let id = detail.weighing?.id else { return }
-            var asked = detail
-            switch action {
-            case .exportTapped: outbox.append(.export(id: id))
-            case .deleteTapped: asked.confirmingDelete = true
-            default:
-                asked.confirmingDelete = false
-                outbox.append(.delete(id: id))
+        var detail = detail
+        let requests = HistoryDetail.reduce(into: &detail, action: action, context: ())
+        screen = .detail(detail)
+        for request in requests {
+            switch request {
+            case .backToTable: screen = .history(detail.table)
+            case .perform(let effect): outbox.append(effect)
             }
-            screen = .detail(asked)
-        case .deleteCancelled:
-            var asked = detail
-            asked.confirmingDelete = false
-            screen = .detail(asked)
         }
     }
 
