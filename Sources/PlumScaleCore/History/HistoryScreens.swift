@@ -105,23 +105,44 @@ extension AppState {
         switch screen {
         case .history(var browser):
             applyCommon(event)
-            let layout = self.layout
-            let context = HistoryContext(
-                size: layout.size, now: now, measuresForce: source.mode == .force,
-                point: { layout.clampedLayoutPoint(normalizedX: $0, normalizedY: $1) })
+            let action = historyAction(event)
+            let context = HistoryContext(size: layout.size, now: now)
             screen = .scale  // the table is held once while it changes, not copied
-            let reply = browser.apply(event, context)
+            let requests = HistoryBrowser.reduce(into: &browser, action: action, context: context)
             screen = .history(browser)
-            outbox += reply.effects
-            switch reply.navigation {
-            case .backToScale: screen = .scale
-            case .openDetail(let id): openDetail(id, from: browser)
-            case nil: break
+            for request in requests {
+                switch request {
+                case .perform(let effect): outbox.append(effect)
+                case .backToScale: screen = .scale
+                case .openDetail(let id): openDetail(id, from: browser)
+                }
             }
         case .detail(let detail):
             applyOnDetail(event, detail)
         case .scale, .calibration, .eccentricity:
             break
+        }
+    }
+
+    /// What an input is on the history table: a finger's or the mouse's
+    /// press in layout pixels, with its force where the source measures it
+    /// (Peek & Pop by force, else by holding).
+    private func historyAction(_ event: InputEvent) -> HistoryAction {
+        let force = { (s: TouchSample) in self.source.mode == .force ? s.pressure : nil }
+        switch event.kind {
+        case .touchDown(let s): return .pressed(id: s.id, at: layoutPoint(s.x, s.y), force: force(s))
+        case .touchMove(let s): return .pressDragged(id: s.id, to: layoutPoint(s.x, s.y), force: force(s))
+        case .touchUp(let id): return .pressReleased(id: id)
+        case .touchCancel(let id): return .pressCancelled(id: id)
+        case .pointerDown(let x, let y, 3, _): return .rightClicked(at: layoutPoint(x, y))
+        case .pointerDown(let x, let y, 1, _): return .pressed(id: HistoryBrowser.mousePressID, at: layoutPoint(x, y), force: nil)
+        case .pointerMove(let x, let y): return .pressDragged(id: HistoryBrowser.mousePressID, to: layoutPoint(x, y), force: nil)
+        case .pointerUp(_, _, 1): return .pressReleased(id: HistoryBrowser.mousePressID)
+        case .wheel(let dy): return .wheelTurned(dy: dy)
+        case .keyDown(let key, _): return .keyPressed(key)
+        case .keyUp(let key, _): return .keyReleased(key)
+        case .tick: return .timePassed
+        default: return .otherInput
         }
     }
 

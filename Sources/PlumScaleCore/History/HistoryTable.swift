@@ -1,80 +1,96 @@
-/// Where the history table sends the user, for the root to carry out.
-enum HistoryNavigation: Equatable, Sendable {
-    case backToScale
-    case openDetail(Int64)
+/// What a person does on the history table: a press (a finger, or the
+/// mouse's left button as `mousePressID`) begun, dragged, released or
+/// cancelled; the right button; the wheel; keys; and time passing (the
+/// momentum, a press held).
+enum HistoryAction: Equatable, Sendable {
+    case pressed(id: Int, at: Point, force: Double?)
+    case pressDragged(id: Int, to: Point, force: Double?)
+    case pressReleased(id: Int)
+    case pressCancelled(id: Int)
+    case rightClicked(at: Point)
+    case wheelTurned(dy: Double)
+    case keyPressed(Key)
+    case keyReleased(Key)
+    case timePassed
+    /// Input that is not the table's (a resize, a device change): only the
+    /// pages the view now needs are asked for.
+    case otherInput
 }
 
-/// What one input did to the table: what the store must do, and whether
-/// the user left the table.
-struct HistoryReply {
-    var effects: [Effect] = []
-    var navigation: HistoryNavigation?
+/// What the table asks of the station.
+enum HistoryRequest: Equatable, Sendable {
+    case backToScale
+    case openDetail(Int64)
+    /// The store's work (a page, a preview, an export, a delete).
+    case perform(Effect)
 }
 
 /// What the table needs to know of the rest of the app.
 struct HistoryContext {
     var size: Size
     var now: Double
-    /// Whether touches carry real pressure (Peek & Pop by force, else by holding).
-    var measuresForce: Bool
-    /// A touch normalised to the screen, in layout pixels.
-    var point: (Double, Double) -> Point
 }
 
-/// Touches, the mouse and keys on the history table, fed to Peek & Pop and
-/// to scrolling.
-extension HistoryBrowser {
+/// Where the history table sends the user, while an action is reduced.
+private enum HistoryNavigation: Equatable, Sendable {
+    case backToScale
+    case openDetail(Int64)
+}
+
+/// What one action did to the table, while it is reduced.
+private struct HistoryReply {
+    var effects: [Effect] = []
+    var navigation: HistoryNavigation?
+}
+
+/// The history table's reducer: presses fed to Peek & Pop and to scrolling,
+/// the wheel, the keys, the momentum; then the pages the view needs.
+extension HistoryBrowser: ScreenReducer {
     static let mousePressID = -1
 
-    mutating func apply(_ event: InputEvent, _ context: HistoryContext) -> HistoryReply {
+    static func reduce(into browser: inout HistoryBrowser, action: HistoryAction, context: HistoryContext) -> [HistoryRequest] {
         var reply = HistoryReply()
-        handle(event, context, &reply)
-        if reply.navigation == nil { reply.effects += pageRequests(height: context.size.height) }
-        return reply
+        browser.handle(action, context, &reply)
+        switch reply.navigation {
+        case .backToScale: return reply.effects.map(HistoryRequest.perform) + [.backToScale]
+        case .openDetail(let id): return reply.effects.map(HistoryRequest.perform) + [.openDetail(id)]
+        case nil: return (reply.effects + browser.pageRequests(height: context.size.height)).map(HistoryRequest.perform)
+        }
     }
 
-    private mutating func handle(_ event: InputEvent, _ context: HistoryContext, _ reply: inout HistoryReply) {
+    private mutating func handle(_ action: HistoryAction, _ context: HistoryContext, _ reply: inout HistoryReply) {
         let size = context.size
         let now = context.now
-        switch event.kind {
-        case .touchDown(let s):
-            let force = context.measuresForce ? s.pressure : nil
-            pressBegan(id: s.id, at: context.point(s.x, s.y), force: force, context, &reply)
-        case .touchMove(let s):
-            let force = context.measuresForce ? s.pressure : nil
-            pressMoved(id: s.id, to: context.point(s.x, s.y), force: force, context, &reply)
-        case .touchUp(let id):
+        switch action {
+        case .pressed(let id, let p, let force):
+            pressBegan(id: id, at: p, force: force, context, &reply)
+        case .pressDragged(let id, let p, let force):
+            pressMoved(id: id, to: p, force: force, context, &reply)
+        case .pressReleased(let id):
             pressEnded(id: id, context, &reply)
-        case .touchCancel(let id):
+        case .pressCancelled(let id):
             guard press?.id == id else { return }
             press = nil
             handlePeek(.cancel(time: now), &reply)
-        case .pointerDown(let x, let y, let button, _):
-            let p = context.point(x, y)
-            if button == 3, case .row(let id) = target(at: p, size: size) {
-                peekedBy = .mouse
-                return handlePeek(.peekAtOnce(row: id, time: now), &reply)
-            }
-            if button == 1 { pressBegan(id: Self.mousePressID, at: p, force: nil, context, &reply) }
-        case .pointerMove(let x, let y):
-            pressMoved(id: Self.mousePressID, to: context.point(x, y), force: nil, context, &reply)
-        case .pointerUp(_, _, let button):
-            if button == 1 { pressEnded(id: Self.mousePressID, context, &reply) }
-        case .wheel(let dy):
+        case .rightClicked(let p):
+            guard case .row(let id) = target(at: p, size: size) else { return }
+            peekedBy = .mouse
+            handlePeek(.peekAtOnce(row: id, time: now), &reply)
+        case .wheelTurned(let dy):
             guard dy.isFinite else { return }
             if peek.phase != .none { return handlePeek(.wheel(dy: dy, time: now), &reply) }
             offset -= dy * Self.rowHeight
             clampOffset(height: size.height)
-        case .keyDown(let key, _):
+        case .keyPressed(let key):
             keyPressed(key, down: true, context, &reply)
-        case .keyUp(let key, _):
+        case .keyReleased(let key):
             keyPressed(key, down: false, context, &reply)
-        case .tick:
+        case .timePassed:
             let dt = now - (lastTick ?? now)
             lastTick = now
             glide(dt: dt, height: size.height)
             handlePeek(.tick(time: now), &reply)
-        default:
+        case .otherInput:
             break
         }
     }

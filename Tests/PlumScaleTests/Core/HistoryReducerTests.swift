@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import PlumScaleCore
+
+/// The history table's reducer alone: keys, presses and the pages it asks
+/// for, with no AppState and no events.
+@Suite struct HistoryReducerTests {
+    static let context = HistoryContext(size: Size(1280, 720), now: 1)
+
+    static func table() -> HistoryBrowser {
+        var browser = HistoryBrowser(peek: PeekPopConfig())
+        _ = browser.pageRequests(height: 720)
+        let rows = (1...3).reversed().map {
+            HistoryRow(
+                id: Int64($0), takenAt: Date(timeIntervalSince1970: Double($0)), device: "panel", mode: "force", objectCount: 1,
+                heaviestForce: 0.5, heaviestGrams: nil)
+        }
+        browser.received(page: 0, rows: rows, labels: ["c", "b", "a"])
+        return browser
+    }
+
+    @Test func theFirstLookAsksForTheFirstPage() {
+        var store = ReducerStore(HistoryBrowser(peek: PeekPopConfig()), context: Self.context)
+        store.send(.otherInput, asks: [.perform(.loadRows(page: 0, after: nil, limit: HistoryBrowser.pageSize))]) {
+            $0.requested = [0]
+        }
+        store.send(.otherInput)
+    }
+
+    @Test func arrowsSelectAndEnterOpensTheSelectedWeighing() {
+        var store = ReducerStore(Self.table(), context: Self.context)
+        store.send(.keyPressed(.down)) { $0.selected = 0 }
+        store.send(.keyPressed(.down)) { $0.selected = 1 }
+        store.send(.keyPressed(.enter), asks: [.openDetail(2)])
+        store.send(.keyPressed(.escape), asks: [.backToScale])
+    }
+
+    @Test func aPressOnBackLeavesAndARightClickPreviews() {
+        var store = ReducerStore(Self.table(), context: Self.context)
+        store.send(.pressed(id: 4, at: HistoryLayout.back.center, force: nil), asks: [.backToScale])
+        let row = store.state.rowRect(0, width: 1280).center
+        store.send(.rightClicked(at: row), asks: [.perform(.loadWeighing(id: 3))]) {
+            $0.peekedBy = .mouse
+            $0.selected = 0
+            _ = $0.peek.handle(.peekAtOnce(row: 3, time: 1))
+        }
+    }
+}
