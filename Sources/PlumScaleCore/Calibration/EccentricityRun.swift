@@ -77,7 +77,7 @@ extension EccentricityTest.Place {
 }
 
 /// What the operator can do in the eccentricity test.
-public enum EccentricityAction: Equatable, Sendable {
+public enum EccentricityAction: CaseIterable, Equatable, Sendable {
     case cancelTapped
     /// Start again from the centre.
     case againTapped
