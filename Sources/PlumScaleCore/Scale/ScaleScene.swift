@@ -132,13 +132,11 @@ extension AppState {
     /// On the ring, before every text, so that none is covered: a filling
     /// dot while the reading settles, green when stable.
     private func appendBadge(of shown: borrowing ContactView, to scene: inout Scene) {
-        let position = shown.position
-        let radius = shown.radius
-        let badge = Point(position.x + radius * 0.7071, position.y - radius * 0.7071)
+        let badge = Plum.badgeCenter(shown.position, radius: shown.radius)
         if shown.stable {
-            scene.shapes.append(.disc(center: badge, radius: 11, color: Self.stableGreen))
+            scene.shapes.append(.disc(center: badge, radius: Plum.badgeRadius, color: Self.stableGreen))
         } else {
-            scene.shapes.append(.disc(center: badge, radius: 11, color: .white))
+            scene.shapes.append(.disc(center: badge, radius: Plum.badgeRadius, color: .white))
             scene.shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
             scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
         }
