@@ -64,7 +64,10 @@ struct LabelPlacer {
             return take(rect, own: own, crowded: true)
         }
         if let kept { return take(kept, own: own, crowded: false) }
-        return take(search(size, own: own, .anywhereFree) ?? under, own: own, crowded: true, leader: true)
+        // Nothing free about the circle (it lies under a panel): the free
+        // place nearest it anywhere, with a leader, rather than over a control.
+        let free = search(size, own: own, .anywhereFree) ?? search(size, own: own, .anywhereFree, everywhere: true)
+        return take(free ?? under, own: own, crowded: true, leader: true)
     }
 
     /// The places a reader expects, in order: under the circle (the
@@ -128,11 +131,15 @@ struct LabelPlacer {
     }
 
     /// The best free place of a grid of half-label steps about the circle
-    /// (as far as three labels out), as `what` asks.
-    private func search(_ size: Size, own: Int, _ what: Search) -> Rect? {
+    /// (as far as three labels out; `everywhere`: over all the bounds), as
+    /// `what` asks.
+    private func search(_ size: Size, own: Int, _ what: Search, everywhere: Bool = false) -> Rect? {
         let circle = group.circles[own]
         let (w, h) = (size.width, size.height)
-        let reachOut = what == .insideOwnDisc ? circle.radius : circle.radius + circle.ringWidth + 3 * max(w, h)
+        let reachOut =
+            everywhere
+            ? Double.infinity  // clamped to the bounds below
+            : what == .insideOwnDisc ? circle.radius : circle.radius + circle.ringWidth + 3 * max(w, h)
         let from = clamped(Rect(x: circle.center.x - reachOut - w / 2, y: circle.center.y - reachOut - h / 2, width: w, height: h))
         let to = clamped(Rect(x: circle.center.x + reachOut - w / 2, y: circle.center.y + reachOut - h / 2, width: w, height: h))
         let step = max(h / 2, 4, (to.x - from.x) / Self.searchSide, (to.y - from.y) / Self.searchSide)
