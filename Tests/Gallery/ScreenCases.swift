@@ -300,6 +300,12 @@ package enum ScreenCases {
         wizard.apply(InputEvent(time: 3.5, .touchUp(id: 100)))
         wizard.perform(.finishTapped)
         add("wizard-review", wizard)
+        // Objects left where the wizard's panel comes up: their labels stay
+        // off its controls.
+        var underPanel = state(width, height)
+        place([(0.3, 0.5, 0.4), (0.8, 0.2, 0.3), (0.95, 0.9, 0.6)], on: &underPanel)
+        key(.character("k"), &underPanel, at: 2.1)
+        add("wizard-objects-under-panel", underPanel)
         var refused = state(width, height, mode: .area)
         key(.character("k"), &refused, at: 1)
         add("wizard-refused", refused)
