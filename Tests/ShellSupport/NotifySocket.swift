@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import PlumScaleTestSupport
+
 /// A service manager's notification socket, owned by one test: an AF_UNIX
 /// datagram socket bound to a path of its own. A child started with
 /// NOTIFY_SOCKET set to `path` sends its sd_notify messages here.

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import PlumScaleTestSupport
+
 /// The outcome of running the real binary.
 struct RunResult {
     var status: Int32

@@ -1,6 +1,8 @@
 import Foundation
 import PlumScale
 
+@testable import PlumScaleTestSupport
+
 /// A child of the tests, started with posix_spawn and reaped with waitpid
 /// (the library's ChildProcess), not Foundation's Process, whose exit
 /// detection on Linux can stall while another child (Xvfb) holds descriptors.

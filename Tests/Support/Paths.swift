@@ -1,12 +1,9 @@
 import Foundation
 
-@testable import PlumScale
-@testable import PlumScaleCore
-
 /// Where things are, found from this file (fixtures beside the tests, not Bundle.module).
 enum Paths {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let repoRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = testsDirectory.deletingLastPathComponent()
     /// The public recordings of real devices, kept beside the repository
     /// (`<repo>/../shared/recordings`) and never inside it; the tests that
     /// need them are skipped, saying so, when they are not there (see
@@ -19,9 +16,9 @@ enum Paths {
         return repoRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
     }()
     /// The project's own evemu recordings, written for the tests.
-    static let ownRecordings = testsDirectory.appendingPathComponent("Fixtures/recordings")
+    static let ownRecordings = testsDirectory.appendingPathComponent("PlumScaleCoreTests/Fixtures/recordings")
     static let sessions = repoRoot.appendingPathComponent("Resources/sessions")
-    static let goldens = testsDirectory.appendingPathComponent("Rendering/Goldens")
+    static let goldens = testsDirectory.appendingPathComponent("PlumScaleShellTests/Rendering/Goldens")
 
     /// The plumscale binary built beside the tests (debug or release).
     static var binary: URL {
@@ -56,14 +53,6 @@ enum Paths {
     }
 
     static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-    /// Saves frames of a failed comparison in .build/golden-failures/ for a
-    /// person to look at, each under its file name.
-    static func saveFailures(_ images: [(Image, String)]) throws {
-        let failures = repoRoot.appendingPathComponent(".build/golden-failures")
-        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-        for (image, name) in images { try image.savePNG(failures.appendingPathComponent(name).path) }
-    }
 }
 
 /// pipe(2) whose ends are not inherited by the children other tests spawn

@@ -1,8 +1,6 @@
 import Foundation
+import PlumScaleCore
 import Testing
-
-@testable import PlumScale
-@testable import PlumScaleCore
 
 /// The public recordings in `Paths.recordings`: real devices, recorded by
 /// others, which must never be copied into the repository. A test that reads
@@ -36,7 +34,7 @@ extension Trait where Self == ConditionTrait {
     }
 }
 
-/// The project's own recordings in Tests/PlumScaleTests/Fixtures/recordings:
+/// The project's own recordings in Tests/PlumScaleCoreTests/Fixtures/recordings:
 /// written by hand from the kernel's multitouch protocol, each with its
 /// content described in its header, so the tests know the true values.
 enum OwnRecordings {

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// A text's width is the sum of its characters' advances, whether it is read

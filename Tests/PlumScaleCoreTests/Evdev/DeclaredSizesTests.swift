@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Issue 16: sizes and ranges a recording declares are checked against
 /// what evdev allows before anything is allocated or converted: a huge
@@ -12,10 +12,6 @@ import Testing
 /// size axis so counts as absent (the mode falls back; no 0.0% shown as
 /// measured).
 @Suite struct DeclaredSizesTests {
-    static func replacing(_ old: String, with new: String, in text: String = smallDescription + smallEvents) -> String {
-        precondition(text.contains(old))
-        return text.replacingOccurrences(of: old, with: new)
-    }
 
     @Test(arguments: [
         (
@@ -36,12 +32,12 @@ import Testing
         ),
     ])
     func declaredAxesBeyondEvdevAreErrorsNamingTheLine(old: String, new: String, reason: String) {
-        let text = Self.replacing(old, with: new)
+        let text = evemuSample(replacing: old, with: new)
         #expect(parseError(text) == EvemuParseError(file: "bad.evemu", line: lineNumber(of: new, in: text), reason: reason))
     }
 
     @Test func slotsUpToTheLimitDecode() throws {
-        let text = Self.replacing("A: 2f 0 9 0 0", with: "A: 2f 0 255 0 0")
+        let text = evemuSample(replacing: "A: 2f 0 9 0 0", with: "A: 2f 0 255 0 0")
         let recording = try EvemuRecording(text: text, file: "wide.evemu")
         #expect(recording.device.slotCount == 256)
         #expect(try recording.inputEvents().count == 2)  // down, up
@@ -65,18 +61,18 @@ import Testing
         ("B: 00 0b 00 00 00 00 00 00 00", "B: 20 0b", "B: 20", "bit mask type 0x20 is not an EV_* type (00...1f)"),
     ])
     func overlongBitMasksAreErrorsNamingTheLine(old: String, new: String, badLine: String, reason: String) {
-        let text = Self.replacing(old, with: new)
+        let text = evemuSample(replacing: old, with: new)
         #expect(parseError(text) == EvemuParseError(file: "bad.evemu", line: lineNumber(of: badLine, in: text), reason: reason))
     }
 
     @Test func zeroBytesBeyondTheCodesAreAccepted() throws {
         // Word sizes differ: trailing zero bytes set no code and are harmless.
-        let text = Self.replacing("B: 03 00 00 00 00 00 80 61 06", with: "B: 03 00 00 00 00 00 80 61 06 00 00 00 00 00 00 00 00")
+        let text = evemuSample(replacing: "B: 03 00 00 00 00 00 80 61 06", with: "B: 03 00 00 00 00 00 80 61 06 00 00 00 00 00 00 00 00")
         #expect(try EvemuRecording(text: text, file: "wide.evemu").device.supports(type: 3, code: AbsCode.mtPositionX))
     }
 
     @Test func emptyPressureOrSizeRangeMeansNotMeasured() throws {
-        let flat = Self.replacing("A: 3a 0 255 0 0", with: "A: 3a 7 7 0 0")
+        let flat = evemuSample(replacing: "A: 3a 0 255 0 0", with: "A: 3a 7 7 0 0")
         let recording = try EvemuRecording(text: flat, file: "flat.evemu")
         #expect(recording.device.forceMode == .position)
         let events = try recording.inputEvents()
@@ -123,7 +119,7 @@ import Testing
     }
 
     @Test func aRecordingSpanningMoreThanTheLimitIsAnError() {
-        let text = Self.replacing("E: 100.260000 0003 0039 -001", with: "E: 1000000101.000000 0003 0039 -001")
+        let text = evemuSample(replacing: "E: 100.260000 0003 0039 -001", with: "E: 1000000101.000000 0003 0039 -001")
         #expect(
             parseError(text)
                 == EvemuParseError(
@@ -161,16 +157,5 @@ import Testing
         }
         events.append(KernelEvent(time: 0, type: EventType.syn, code: SynCode.report, value: 0))
         #expect(decoder.decode(events).first?.contacts.count == EvdevLimits.maximumSlots)
-    }
-
-    /// Through the binary: exit 2 and the file:line error, not a signal.
-    @Test func theBinaryExitsTwoNamingTheLine() throws {
-        let dir = Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("slots.evemu").path
-        try Self.replacing("A: 2f 0 9 0 0", with: "A: 2f 0 2147483647 0 0").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runPlumscale(["render", "--replay", file, "--out", dir.appendingPathComponent("f.png").path])
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("plumscale: error: \(file):\(lineNumber(of: "A: 2f", in: smallDescription)): ABS_MT_SLOT"))
     }
 }

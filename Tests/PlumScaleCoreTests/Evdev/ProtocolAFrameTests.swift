@@ -1,7 +1,7 @@
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Protocol A on a touchpad (bcm5974 and other Apple pads): a frame is
 /// everything up to SYN_REPORT, so a BTN_TOUCH sent after a contact's

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 @Suite struct JSONLinesReplayTests {

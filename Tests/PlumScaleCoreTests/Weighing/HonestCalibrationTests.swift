@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// Issue 15, calibration you can trust: the lines a scale refuses, and the

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// The smoothing figures the scale promises, at 60–240 Hz. True inputs are
 /// stated in each test; the filter uses `OneEuroFilter.Parameters.force`.

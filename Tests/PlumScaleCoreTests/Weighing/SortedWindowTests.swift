@@ -1,7 +1,7 @@
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 extension WeighingTests {
     /// The noise median's window: after any run of values entering and

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// `--config`, `config check` and `--help` in the parser.
 @Suite struct ConfigArgumentTests {

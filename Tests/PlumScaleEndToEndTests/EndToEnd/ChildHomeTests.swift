@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// Children of the tests never see the developer's home: `Spawned` gives each
 /// one HOME and XDG directories of its own, a test's own values win, and
 /// the directory goes away with the child.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// Where the real binary writes: the history directory is private (0700),
 /// and nothing lands outside the XDG directories and the paths the user names.
 @Suite struct FilesTests {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The two drawing paths in the real program, on the renderers they are
 /// made for: SDL_RenderGeometry on a GPU renderer (OpenGL, Mesa's llvmpipe
@@ -40,8 +42,8 @@ import Testing
         let gpu = try shot(replay, renderer: "opengl", x: x, directory: directory)
         let spans = try shot(replay, renderer: "software", x: x, directory: directory)
         let differing =
-            GeometryMatchesSpansTests.unmatched(gpu, spans, tolerance: 40)
-            + GeometryMatchesSpansTests.unmatched(spans, gpu, tolerance: 40)
+            unmatchedPixels(gpu, spans, tolerance: 40)
+            + unmatchedPixels(spans, gpu, tolerance: 40)
         let allowed = spans.width * spans.height / 1000
         if differing > allowed { try Paths.saveFailures([(gpu, "opengl-\(name).png"), (spans, "software-\(name).png")]) }
         #expect(differing <= allowed, "\(name): \(differing) pixels have no match within 1 px and 40 levels (allowed \(allowed))")

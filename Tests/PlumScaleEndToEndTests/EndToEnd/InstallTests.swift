@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// `make install` into a DESTDIR, then the installed binary from another
 /// directory, with a PATH without the build tree and with `.build` hidden:
 /// it must find everything it needs (fonts through fontconfig, no SwiftPM

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: the kiosk under cage (issue 23), as the shipped unit runs it
 /// (`cage -d -- plumscale --kiosk`, SDL's wayland driver), on cage's

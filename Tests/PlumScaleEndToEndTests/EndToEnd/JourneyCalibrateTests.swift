@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: calibrate with three references by mouse (issue 23). With no
 /// touchscreen the mouse stands in: a reference is a pinned contact

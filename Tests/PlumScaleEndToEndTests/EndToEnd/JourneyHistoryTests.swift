@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: the history by mouse (issue 23). The person records three
 /// weighings (one pinned object, its force changed by the wheel between

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: a kiosk day (issue 23). The kiosk in a window under Xvfb, the
 /// mouse standing in for fingers, a PIN set in the config it reads (auto

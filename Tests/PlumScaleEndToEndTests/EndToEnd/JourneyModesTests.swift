@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journeys: counting and check-weighing (issue 28) in the real program
 /// under Xvfb, by mouse (a pinned contact is the load, its force set by

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journeys: Peek & Pop on the history by touch (issue 23), played by a
 /// replay in the real window. With force: three weighings recorded, the

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: the issue's own case by mouse (issue 23, item 2). With no
 /// touchscreen, a person pins four contacts with ctrl+click in a row at

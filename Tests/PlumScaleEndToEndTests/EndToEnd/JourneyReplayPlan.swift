@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// A replay written the way a person would go: each tap aimed where the
 /// screen shows the button or row at that moment, found in the state

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// One person's journey through the real program in a real window under
 /// Xvfb. The window program keeps no state document of its own while it
@@ -175,8 +177,8 @@ final class Journey {
         #expect(result.status == 0, "\(what): render: \(result.stderr)")
         let expected = try Image.load(rendered)
         let differing =
-            GeometryMatchesSpansTests.unmatched(window, expected, tolerance: 16)
-            + GeometryMatchesSpansTests.unmatched(expected, window, tolerance: 16)
+            unmatchedPixels(window, expected, tolerance: 16)
+            + unmatchedPixels(expected, window, tolerance: 16)
         return (try readJSON(state), differing, expected.width * expected.height / 1000)
     }
 

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Journey: weigh five objects (issue 23). A person lays five objects of
 /// different weights on the panel one after another, at each screen size a

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The kiosk's shell side with the real binary under Xvfb: a fullscreen
 /// window (checked by the X server's own geometry, not only SDL's word), no

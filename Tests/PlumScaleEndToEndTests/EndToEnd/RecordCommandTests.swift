@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// `plumscale --record FILE`: a window replays a recording while recording
 /// what it is fed; `render --replay` of that file then gives the state the

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// The real `plumscale render`, checked from outside as users and the
 /// contract tests do: exit codes, the state document, the PNG.
 @Suite struct RenderCommandTests {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Supervision by systemd, without systemd: the real binary under Xvfb with
 /// NOTIFY_SOCKET naming a datagram socket the test owns (what systemd gives

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The program on Wayland, judged by the compositor's own picture (not the
 /// program's --screenshot, which showed the scale while the screen stayed

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The program's own window mapping, wired as the event loop has it: a
 /// real SDL window on Xvfb (PlumScaleMappingProbe, Tests/MappingProbe) and

@@ -4,6 +4,8 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleGallery
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The live window shows what `render` shows: the real program plays a
 /// replay in a window under Xvfb and is then left alone, with no input at
@@ -77,8 +79,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try Image.load(rendered)
         let differing =
-            GeometryMatchesSpansTests.unmatched(shot, expected, tolerance: 16)
-            + GeometryMatchesSpansTests.unmatched(expected, shot, tolerance: 16)
+            unmatchedPixels(shot, expected, tolerance: 16)
+            + unmatchedPixels(expected, shot, tolerance: 16)
         let allowed = expected.width * expected.height / 1000
         if differing > allowed { try Paths.saveFailures([(shot, "window-\(test.name).png"), (expected, "render-\(test.name).png")]) }
         #expect(

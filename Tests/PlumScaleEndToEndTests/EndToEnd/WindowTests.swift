@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The real binary in a real window under Xvfb: a replay through SDL's event
 /// queue, then real mouse input through xdotool; screenshots checked by pixel.

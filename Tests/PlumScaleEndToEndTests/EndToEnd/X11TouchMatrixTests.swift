@@ -4,6 +4,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// X11's word on a touchscreen, read through libXi from a real X server
 /// (Xvfb). Xvfb has no touchscreen, so its XTEST pointer is given the

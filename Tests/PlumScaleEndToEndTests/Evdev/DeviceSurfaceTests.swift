@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// A replayed device's surface fitted into the layout with its physical
 /// shape kept: centred, letterboxed, never stretched; a touchpad drawn as

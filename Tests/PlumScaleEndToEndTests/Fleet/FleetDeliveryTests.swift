@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// At least once, never lost, in order: weighings through a real broker
 /// (mosquitto) to a real subscriber (mosquitto_sub).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The broker as it goes wrong: TLS with a test CA (and with the wrong
 /// one), a wrong password, a broker that never answers. Nothing is lost,

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Home Assistant as its MQTT discovery documentation describes it
 /// (home-assistant.io/integrations/mqtt, sensor.mqtt, binary_sensor.mqtt):

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The live state at the rate asked for, and a sink that sleeps when idle;
 /// weighing ids that survive a reinstall.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// A broker that refuses, an old broker, a broker that drops SYNs, a disk
 /// that refuses the outbox's bookkeeping, two stations with one id: each

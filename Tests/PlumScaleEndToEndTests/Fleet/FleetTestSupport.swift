@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// What the fleet tests share: configs, replays, the station hook.
 enum FleetFixture {

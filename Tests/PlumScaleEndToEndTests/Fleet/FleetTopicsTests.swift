@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The real program's other topics on a real broker: availability with its
 /// last will, Home Assistant discovery, the retained live state.

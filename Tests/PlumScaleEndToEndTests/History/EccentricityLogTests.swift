@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The eccentricity tests in the calibration log (schema v8, issue 28):
 /// each gain map saved or removed is appended with its readings, gains and

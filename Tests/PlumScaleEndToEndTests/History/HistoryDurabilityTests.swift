@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// DURABILITY (needs the built test hook): runs `PlumScaleStressSaver
 /// --db PATH --count N` (Tests/StressSaver) as a child, SIGKILLs it while it is

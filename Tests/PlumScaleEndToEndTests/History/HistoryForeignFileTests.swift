@@ -4,6 +4,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 16, history: another program's SQLite file is never modified (the
 /// application_id tells them apart), a FIFO is not opened, names keep

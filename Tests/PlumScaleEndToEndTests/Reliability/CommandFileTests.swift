@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 16 from the command line: what the real binary writes onto, and
 /// reads from, must be a regular file; a full file system is exit 1.

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Faults give one clear message, never a crash (the real binary).
 /// A touch device vanishing mid-read is covered by EvdevReaderTests

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 16, outputs: standard output that fails (a full device, a pipe
 /// whose reader left) is an error and exit 1, never a trap; every file goes

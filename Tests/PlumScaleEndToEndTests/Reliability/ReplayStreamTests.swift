@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 29, items 15, 16, 17 and 19: replays of every kind stream, in
 /// bounded memory, with one rule for repeated keys.

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 16, unclear messages: CRLF replays were refused as "not valid
 /// JSON", and so were a fractional id, 1e309 and JSON nested too deep.

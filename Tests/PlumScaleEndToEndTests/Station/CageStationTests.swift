@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 8 of the station rig: the Wayland kiosk unit
 /// (Resources/plumscale-kiosk-cage.service) as an operator installs it,

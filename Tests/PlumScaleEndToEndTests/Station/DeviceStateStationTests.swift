@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Items 2 and 3 of the station rig: the program shows the device's real
 /// state when it cannot have seen the events that made it: objects already

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 4 of the station rig: hot-plug with udev. systemd-udevd runs in the
 /// VM; the project's pressure panel is unplugged while three objects lie on

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 5 of the station rig: the kiosk on the VM's own display. When the
 /// VM says the kiosk is up (ready-for-screendump), qemu's monitor takes

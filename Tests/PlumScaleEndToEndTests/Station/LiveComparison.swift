@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// One recording played live in the VM against `render --replay` of the
 /// same recording, compared frame by frame (each SYN_REPORT), never by wall

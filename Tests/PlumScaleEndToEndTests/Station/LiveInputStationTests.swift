@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 1 of the station rig: a uinput device made from a recording's
 /// description plays the recording's events through the uinput fd, in a VM

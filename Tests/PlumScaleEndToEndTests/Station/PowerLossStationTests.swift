@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 7 of the station rig: power loss. In the VM, the program's own
 /// history store (PlumScaleStressSaver) saves weighings on a virtio disk

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The station rig (scripts/station): the Debian kernel under qemu, the
 /// host's root shared read-only, the built plumscale inside. Its suites run

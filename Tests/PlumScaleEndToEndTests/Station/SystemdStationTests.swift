@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Item 6 of the station rig: systemd 252 as PID 1 in the VM starts the
 /// project's kiosk unit (Resources/plumscale-kiosk.service, its ExecStart

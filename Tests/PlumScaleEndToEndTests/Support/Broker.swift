@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// A real MQTT broker for the fleet tests: Debian's mosquitto on a loopback
 /// port of its own, its config in a temporary directory, persistence on

@@ -1,5 +1,8 @@
 import Foundation
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// A broker that speaks only MQTT 3.1.1, as older brokers do: a relay on
 /// a loopback port of its own in front of the real mosquitto. A CONNECT
 /// of another protocol level gets 3.1.1's CONNACK "unacceptable protocol

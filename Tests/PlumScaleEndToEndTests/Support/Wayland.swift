@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PlumScale
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The unprivileged user the Wayland tests run compositors and the program
 /// as (cage refuses root, and a kiosk is never root). Run as root, the

@@ -1,6 +1,9 @@
 import Foundation
 import PlumScale
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// A private X server for one test: the real binary gets a real window.
 final class Xvfb {
     let display: String

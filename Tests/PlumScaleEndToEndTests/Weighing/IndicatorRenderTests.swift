@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
+
 /// Issue 28 through the binary: `render` of a replay and a config written
 /// here draws the indicator's marks and check-weighing's verdicts, and the
 /// state document says them; `config check` refuses a bad `scaleMode`.

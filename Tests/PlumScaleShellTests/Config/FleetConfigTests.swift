@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 extension ConfigTests {
     /// `mqtt`: off unless configured, strict like every key, and a bad one

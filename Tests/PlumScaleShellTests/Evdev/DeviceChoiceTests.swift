@@ -2,6 +2,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Touchscreens against touchpads: which device `--source auto` and
 /// `--source touchpad` take, and what `devices` says, from the project's own

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// A pressure pad's own total force (ABS_PRESSURE beside ABS_MT_PRESSURE):
 /// decoded into every frame, carried into the core as an input event, used

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Objects already on the panel: the reader loads the device's state at open
 /// and at every reopen (libevdev's slot values for a live device; the test

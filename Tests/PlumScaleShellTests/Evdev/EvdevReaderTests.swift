@@ -4,6 +4,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Collects what a reader reports, from its thread.
 final class OutputLog: @unchecked Sendable {

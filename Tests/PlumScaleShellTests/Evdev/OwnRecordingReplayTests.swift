@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Replays of the project's own recordings (Fixtures/recordings), through the
 /// same entry points as the real recordings' tests, so the evemu path is

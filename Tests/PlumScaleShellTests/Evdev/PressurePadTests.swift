@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Pressure pads, SEMI_MT pads and a protocol A pad, from the project's own
 /// recordings (Fixtures/recordings, each described in its header): what

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 // Expected figures were derived from the files with awk, not from this code:
 //   frames = number of `E: ... 0000 0000 ...` lines (SYN_REPORT);

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Pens, palms, hovering fingers and objects already down, from the
 /// project's own recordings (Fixtures/recordings, each header lists what

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// The fleet's plain values in the core: the status line, the state
 /// document's `fleet`, the payloads; and the outbox of the store.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// What reaches libmosquitto, checked by `config check` as the library
 /// itself checks it (issues 27.2, 29.8, 29.18): a prefix the broker keeps

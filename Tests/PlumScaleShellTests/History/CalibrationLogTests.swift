@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// The calibration log (schema v7): appended in the config file's save,
 /// never rewritten, named by the weighings whose grams came from it.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// CSV and JSON export, and the `history list` table.
 @Suite struct HistoryExportTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 @testable import PlumScaleStressSaver
 
 /// Damaged, foreign, newer and unwritable databases, and a full disk.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// Each schema step, applied to a database left at an older version.
 @Suite struct HistoryMigrationTests {

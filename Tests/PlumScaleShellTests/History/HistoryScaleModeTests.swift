@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// v6 (issue 28): a weighing keeps the scale's mode with its settings, and
 /// each object its check verdict; weighings from before read as plain ones.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Record, open the history, press a row with rising force: the state and
 /// the pixels at hint, peek and pop, through the path `render --db` takes.

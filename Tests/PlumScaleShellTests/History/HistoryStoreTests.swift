@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 @testable import PlumScaleStressSaver
 
 @Suite struct HistoryStoreTests {

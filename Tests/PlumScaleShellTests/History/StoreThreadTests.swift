@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The window's store work on its own thread: done in the order asked,
 /// answered through the queue, and all of it done before `finish` returns,

@@ -4,6 +4,7 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleGallery
+@testable import PlumScaleTestSupport
 
 /// Every screen, in every state, at every size of the grid: nothing off
 /// screen, no control over another, no text cut or over another text or a

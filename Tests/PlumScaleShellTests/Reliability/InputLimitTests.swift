@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 29, items 1, 2 and 8 (and issue 23 item 12): files read whole
 /// have a limit checked before a byte is read; durations have a range;

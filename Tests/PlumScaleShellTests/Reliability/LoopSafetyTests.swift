@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 29, items 3, 4, 7 and 9: nothing outside the program can hang
 /// its loop or flood its log, and no value forges a log line.

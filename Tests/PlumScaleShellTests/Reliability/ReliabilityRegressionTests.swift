@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Inputs that crashed PlumScale, found by the adversarial soak
 /// (SoakTests) and the fuzz targets (Fuzz/, `make fuzz`), kept inline.

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The adversarial soak: 1,000,000 hostile events (AdversarialInput, seeded)
 /// through AppState.apply, scene() every 16th event, every 2,000th frame drawn by the

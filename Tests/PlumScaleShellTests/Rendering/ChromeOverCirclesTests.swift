@@ -4,6 +4,7 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleGallery
+@testable import PlumScaleTestSupport
 
 /// Objects at the edges and corners: their circles reach under the
 /// screen's own words (the legend at the top, the total at the bottom),

@@ -5,6 +5,8 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleBench
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// The two drawing paths draw the same Scene: SDL_RenderGeometry (GPU
 /// renderers; here SDL's software renderer on a surface, no display needed)
@@ -40,7 +42,7 @@ import Testing
     func compare(_ scene: Scene, name: String) throws {
         let a = try spans(scene)
         let b = try geometry(scene)
-        let differing = Self.unmatched(a, b, tolerance: 40) + Self.unmatched(b, a, tolerance: 40)
+        let differing = unmatchedPixels(a, b, tolerance: 40) + unmatchedPixels(b, a, tolerance: 40)
         let allowed = Self.width * Self.height / 1000
         if differing > allowed { try Paths.saveFailures([(a, "spans-\(name).png"), (b, "geometry-\(name).png")]) }
         // Known issue, measured: SDL 2.26's software renderer snaps triangle
@@ -54,32 +56,6 @@ import Testing
         }
         // What must hold already: the frames are alike nearly everywhere.
         #expect(differing <= Self.width * Self.height / 25, "\(name): \(differing) pixels have no match")
-    }
-
-    /// Pixels of `a` with no pixel within 1 px in `b` within `tolerance` per channel.
-    static func unmatched(_ a: Image, _ b: Image, tolerance: Int) -> Int {
-        func close(_ p: UInt32, _ q: UInt32) -> Bool {
-            for shift in [16, 8, 0] where abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)) > tolerance {
-                return false
-            }
-            return true
-        }
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixels[y * a.width + x]
-                if close(p, b.pixels[y * b.width + x]) { continue }
-                var found = false
-                search: for ny in max(y - 1, 0)...min(y + 1, b.height - 1) {
-                    for nx in max(x - 1, 0)...min(x + 1, b.width - 1) where close(p, b.pixels[ny * b.width + nx]) {
-                        found = true
-                        break search
-                    }
-                }
-                if !found { count += 1 }
-            }
-        }
-        return count
     }
 
     @Test func tenContactsLookTheSameOnBothPaths() throws {

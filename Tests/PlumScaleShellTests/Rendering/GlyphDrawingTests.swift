@@ -2,6 +2,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Glyphs drawn from their runs (wholly on the buffer, opaque colour) or pixel
 /// by pixel (clipped or translucent) give the pixels of the plain definition:

@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Frames drawn by the software path, compared pixel by pixel with reference
 /// PNGs in Goldens/. Shapes must match exactly (channel tolerance 1); text

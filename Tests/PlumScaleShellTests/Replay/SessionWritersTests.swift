@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// What `--record` and `--record-evemu` write reads back as what was fed:
 /// the replay writer through the replay parser, the evemu writer through

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// Issue 28's due date: `calibration.intervalDays` after the latest row of
 /// the calibration log, said in the footer (a kiosk's passer-by is told

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// The wizard with fingers only, saved to the config, used on the next run.
 @Suite(.serialized) struct CalibrationWizardTests {

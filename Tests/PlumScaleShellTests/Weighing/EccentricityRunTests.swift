@@ -3,6 +3,8 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 28's eccentricity test end to end: a replay written here of a
 /// panel whose gain rises towards the bottom-right corner, run from the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleShellTestSupport
 
 /// Check-weighing's products (issue 28): limits saved under a name in the
 /// config (`products`), picked with `o`, typed and saved with `l`, and the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Issue 15 through replays whose true input values are stated here: units
 /// and totals, a scale's rules (tare refused while moving, zero tracking,
