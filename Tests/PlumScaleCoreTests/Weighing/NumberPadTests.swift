@@ -85,6 +85,26 @@ import Testing
         tap("number-cancel", &state, at: 0.3, id: 91)
         #expect(state.numberPadEntry == nil && state.scale.presetTare == nil)
     }
+    /// The keyboard types on the same entry, and nothing else changes: the
+    /// whole state after each key is the one before with the entry's text
+    /// (the keys at the state's own time, 0, so the clock stays).
+    @Test func aPresetTareTypedOnTheKeyboardChangesOnlyTheEntry() {
+        var store = CoreStore(scale())
+        store.send(.presetTareTapped) {
+            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength)
+        }
+        for (key, typed) in [(Key.character("4"), "4"), (.character("."), "4."), (.character("5"), "4.5")] {
+            store.type(key, at: 0) {
+                $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: typed)
+            }
+        }
+        store.type(.backspace, at: 0) {
+            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: "4.")
+        }
+        store.type(.escape, at: 0) { $0.presetTareEntry = nil }
+        #expect(store.state.scale.presetTare == nil && store.effects.isEmpty)
+    }
+
     /// The scale's buttons are dimmed under the pad: a finger or a click on
     /// one does nothing (as under the PIN pad), and is not an object.
     @Test func theDimmedButtonsUnderThePadDoNothing() throws {
