@@ -83,12 +83,40 @@ let package = Package(
             name: "PlumScaleGallery",
             dependencies: ["PlumScaleCore", "PlumScale"],
             path: "Tests/Gallery"),
+        // Test helpers more than one test layer uses, plain libraries that
+        // `swift build` builds too. This one needs the core only (the core
+        // tests may use it): where the tests and their fixtures are, bounded
+        // waits, the project's recordings, a seeded random generator.
+        .target(name: "PlumScaleTestSupport", dependencies: ["PlumScaleCore"], path: "Tests/Support"),
+        // This one needs the shell: a child process with a home of its own,
+        // the built plumscale run, a failed comparison's frames saved.
+        .target(
+            name: "PlumScaleShellTestSupport",
+            dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleTestSupport"],
+            path: "Tests/ShellSupport"),
+        // The tests in three layers (as swift-nio's): the core's pure logic
+        // alone, then the shell in-process (SQLite, evdev, rendering, MQTT
+        // payloads, files), then everything that starts a process or a
+        // server (the plumscale binary under Xvfb, Wayland, systemd, qemu;
+        // mosquitto; the test hooks). docs/testing.md says which runs where.
         .testTarget(
-            name: "PlumScaleTests",
+            name: "PlumScaleCoreTests",
+            dependencies: ["PlumScaleCore", "PlumScaleTestSupport"],
+            exclude: ["Fixtures"]),
+        // The gallery's cases, the bench's figures and the stress saver's
+        // weighings are used in-process here (imported, never started).
+        .testTarget(
+            name: "PlumScaleShellTests",
             dependencies: [
-                "PlumScaleCore", "PlumScale", "PlumScaleBench", "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery",
-                "PlumScaleMappingProbe", "CXInput",
+                "PlumScaleCore", "PlumScale", "PlumScaleTestSupport", "PlumScaleShellTestSupport", "PlumScaleBench",
+                "PlumScaleGallery", "PlumScaleStressSaver",
             ],
-            exclude: ["Rendering/Goldens", "Fixtures"]),
+            exclude: ["Rendering/Goldens"]),
+        .testTarget(
+            name: "PlumScaleEndToEndTests",
+            dependencies: [
+                "PlumScaleCore", "PlumScale", "PlumScaleTestSupport", "PlumScaleShellTestSupport", "PlumScaleBench",
+                "PlumScaleStressSaver", "PlumScaleFleetStation", "PlumScaleGallery", "PlumScaleMappingProbe", "CXInput",
+            ]),
     ]
 )

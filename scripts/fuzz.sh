@@ -68,7 +68,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus"
     case $target in
         replay) seeds=(Resources/sessions/*.jsonl Fuzz/seeds/replay/*) ;;
-        evemu)  seeds=(Tests/PlumScaleTests/Fixtures/recordings/*.evemu ../shared/recordings/*.evemu Fuzz/seeds/evemu/*) ;;
+        evemu)  seeds=(Tests/PlumScaleCoreTests/Fixtures/recordings/*.evemu ../shared/recordings/*.evemu Fuzz/seeds/evemu/*) ;;
         config) seeds=(Fuzz/seeds/config/*) ;;
         state)  seeds=(Fuzz/seeds/state/* Resources/sessions/*.jsonl) ;;
         terminal) seeds=(Fuzz/seeds/terminal/*) ;;

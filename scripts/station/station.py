@@ -8,7 +8,7 @@ Usage (in the VM, as root): station.py SCENARIO OUTDIR [RECORDING...]
 Scenarios: live-replay, already-down, syn-dropped, hot-plug (and
 hold-device for the systemd VM). Each writes its files
 into OUTDIR and prints what it did; the analysis is the Swift suite's
-(Tests/PlumScaleTests/Station).
+(Tests/PlumScaleEndToEndTests/Station).
 """
 import json
 import os

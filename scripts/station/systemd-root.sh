@@ -61,7 +61,7 @@ Description=The station rig's touch panel (uinput)
 Before=$unit
 
 [Service]
-ExecStart=/usr/bin/python3 $here/station.py hold-device /station $repo/Tests/PlumScaleTests/Fixtures/recordings/pressure-panel.evemu
+ExecStart=/usr/bin/python3 $here/station.py hold-device /station $repo/Tests/PlumScaleCoreTests/Fixtures/recordings/pressure-panel.evemu
 ExecStartPost=/bin/sh -c 'while [ ! -s /station/panel-node ]; do sleep 0.2; done'
 UNIT
 ln -sf /etc/systemd/system/station-panel.service "$root/etc/systemd/system/multi-user.target.wants/"
