@@ -18,12 +18,14 @@ import Testing
         store.send(.deleteCancelled) { $0.confirmingDelete = false }
         store.send(.deleteTapped) { $0.confirmingDelete = true }
         store.send(.deleteConfirmed, asks: [.perform(.delete(id: 7))]) { $0.confirmingDelete = false }
+        #expect(!store.state.confirmingDelete, "the card is put away once the delete is sent")
     }
 
     @Test func exportAndBack() {
         var store = ReducerStore(Self.detail(), context: ())
         store.send(.exportTapped, asks: [.perform(.export(id: 7))])
         store.send(.backTapped, asks: [.backToTable])
+        #expect(store.state == Self.detail(), "neither changes the screen's own state")
     }
 
     @Test func whatTheTableDoesNotOfferDoesNothing() {
@@ -34,5 +36,6 @@ import Testing
         var waiting = ReducerStore(loading, context: ())
         waiting.send(.deleteTapped)
         waiting.send(.exportTapped)
+        #expect(store.state == Self.detail(actions: [.open]) && !waiting.state.confirmingDelete)
     }
 }

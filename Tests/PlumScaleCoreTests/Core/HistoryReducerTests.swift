@@ -26,6 +26,7 @@ import Testing
             $0.requested = [0]
         }
         store.send(.otherInput)
+        #expect(store.state.requested == [0], "asked once, not again while it loads")
     }
 
     @Test func arrowsSelectAndEnterOpensTheSelectedWeighing() {
@@ -34,6 +35,7 @@ import Testing
         store.send(.keyPressed(.down)) { $0.selected = 1 }
         store.send(.keyPressed(.enter), asks: [.openDetail(2)])
         store.send(.keyPressed(.escape), asks: [.backToScale])
+        #expect(store.state.selected == 1)
     }
 
     @Test func aPressOnBackLeavesAndARightClickPreviews() {
@@ -45,5 +47,6 @@ import Testing
             $0.selected = 0
             _ = $0.peek.handle(.peekAtOnce(row: 3, time: 1))
         }
+        #expect(store.state.peek.phase == .peek && store.state.peek.row == 3, "row #3 previewed")
     }
 }
