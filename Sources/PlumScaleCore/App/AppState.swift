@@ -143,7 +143,9 @@ public struct AppState: Equatable, Sendable {
     /// settling, stability building), or nil when it can sleep until input.
     public var nextWake: Double? {
         var wakes: [Double] = []
-        if scale.isSettling(at: now) || (screen.browser?.isAnimating ?? false) { wakes.append(now + Self.frameInterval) }
+        if scale.isSettling(at: now) || scale.lags(behind: now) || (screen.browser?.isAnimating ?? false) {
+            wakes.append(now + Self.frameInterval)
+        }
         if let notice { wakes.append(max(notice.until, now + Self.frameInterval)) }
         if let kioskWake { wakes.append(kioskWake) }
         if let nextContactExpiry { wakes.append(max(nextContactExpiry, now + Self.frameInterval)) }

@@ -109,6 +109,14 @@ public struct Scale: Equatable, Sendable {
         loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false } || tracksZero(at: now)
     }
 
+    /// Whether the scale's own clock (moved by ticks and touches) is behind
+    /// `time` while its display still changes with time: an input that is
+    /// no touch moved the program's clock past the settling, and only a
+    /// tick brings the scale there (else a half-smoothed reading stays).
+    public func lags(behind time: Double) -> Bool {
+        now < time && isSettling(at: now)
+    }
+
     /// Why taring now would capture a reading not to be trusted, nil when
     /// it may: a scale refuses tare while the load moves or is in overload.
     public func tareRefusal(at now: Double) -> String? {
