@@ -1,13 +1,16 @@
 import PlumScale
 
+/// Whether two pixels are within `tolerance` levels in each of red, green and blue.
+func levelsClose(_ p: UInt32, _ q: UInt32, tolerance: Int) -> Bool {
+    for shift in [16, 8, 0] where abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)) > tolerance {
+        return false
+    }
+    return true
+}
+
 /// Pixels of `a` with no pixel within 1 px in `b` within `tolerance` per channel.
 func unmatchedPixels(_ a: Image, _ b: Image, tolerance: Int) -> Int {
-    func close(_ p: UInt32, _ q: UInt32) -> Bool {
-        for shift in [16, 8, 0] where abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)) > tolerance {
-            return false
-        }
-        return true
-    }
+    func close(_ p: UInt32, _ q: UInt32) -> Bool { levelsClose(p, q, tolerance: tolerance) }
     var count = 0
     for y in 0..<a.height {
         for x in 0..<a.width {
@@ -24,4 +27,20 @@ func unmatchedPixels(_ a: Image, _ b: Image, tolerance: Int) -> Int {
         }
     }
     return count
+}
+
+/// Where two pictures of one size differ by more than `tolerance` levels
+/// (x, y, width, height), nil where they do not: said when a comparison
+/// fails, so a log alone tells a torn frame from a stale reading.
+func differingBox(_ a: Image, _ b: Image, tolerance: Int) -> (Int, Int, Int, Int)? {
+    var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+    for y in 0..<min(a.height, b.height) {
+        for x in 0..<min(a.width, b.width) {
+            let p = a.pixels[y * a.width + x]
+            let q = b.pixels[y * b.width + x]
+            guard !levelsClose(p, q, tolerance: tolerance) else { continue }
+            (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+        }
+    }
+    return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
 }
