@@ -202,6 +202,22 @@ extension AppState {
         }
     }
 
+    /// Tells the table up (on its own screen or under the detail) what the
+    /// station now offers on a weighing, through its reducer.
+    mutating func offer(_ actions: [PeekAction]) {
+        let context = HistoryContext(size: layout.size, now: now)
+        switch screen {
+        case .history(var browser):
+            _ = HistoryBrowser.reduce(into: &browser, action: .offerChanged(actions), context: context)
+            screen = .history(browser)
+        case .detail(var detail):
+            _ = HistoryBrowser.reduce(into: &detail.table, action: .offerChanged(actions), context: context)
+            screen = .detail(detail)
+        case .scale, .calibration, .eccentricity:
+            break
+        }
+    }
+
     mutating func openDetail(_ row: Int64, from table: HistoryBrowser) {
         var table = table
         table.preview = nil

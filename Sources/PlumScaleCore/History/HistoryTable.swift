@@ -15,6 +15,9 @@ enum HistoryAction: Equatable, Sendable {
     /// Input that is not the table's (a resize, a device change): only the
     /// pages the view now needs are asked for.
     case otherInput
+    /// The station now offers these actions on a weighing (a kiosk's
+    /// operator mode began or ended): a menu showing one taken away is put away.
+    case offerChanged([PeekAction])
 }
 
 /// What the table asks of the station.
@@ -49,6 +52,10 @@ extension HistoryBrowser: ScreenReducer {
     static let mousePressID = -1
 
     static func reduce(into browser: inout HistoryBrowser, action: HistoryAction, context: HistoryContext) -> [HistoryRequest] {
+        if case .offerChanged(let actions) = action {
+            browser.allow(actions, time: context.now)
+            return []
+        }
         var reply = HistoryReply()
         browser.handle(action, context, &reply)
         switch reply.navigation {
@@ -90,7 +97,7 @@ extension HistoryBrowser: ScreenReducer {
             lastTick = now
             glide(dt: dt, height: size.height)
             handlePeek(.tick(time: now), &reply)
-        case .otherInput:
+        case .otherInput, .offerChanged:
             break
         }
     }

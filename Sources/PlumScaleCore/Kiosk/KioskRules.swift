@@ -160,20 +160,15 @@ extension AppState {
     }
 
     /// What the role decides is brought in line with it: the scale's
-    /// buttons, the preview's and the detail's actions, the wizard.
+    /// buttons, the actions the screen up offers (told to it as an action,
+    /// never edited here), the wizard.
     mutating func kioskRoleChanged() {
         refreshButtonPanel()
-        let actions = peekActionsAllowed
+        offer(peekActionsAllowed)
         switch screen {
-        case .history(var browser):
-            browser.allow(actions, time: now)
-            screen = .history(browser)
-        case .detail(var detail):
-            detail.table.allow(actions, time: now)
-            screen = .detail(detail)
         case .calibration where !operatorActionsAllowed, .eccentricity where !operatorActionsAllowed:
             screen = .scale
-        case .scale, .calibration, .eccentricity:
+        case .scale, .calibration, .eccentricity, .history, .detail:
             break
         }
     }

@@ -49,4 +49,26 @@ import Testing
         }
         #expect(store.state.peek.phase == .peek && store.state.peek.row == 3, "row #3 previewed")
     }
+
+    /// The kiosk's operator mode ends while a preview's menu is up: the
+    /// station tells the table what it now offers, and the menu is put
+    /// away; an offer that takes nothing shown leaves the menu be.
+    @Test func anOfferThatTakesAShownActionPutsTheMenuAway() {
+        var table = Self.table()
+        table.allow([.export, .delete], time: 0)
+        // Pressed hard enough to peek, then swiped up: the actions' menu.
+        _ = table.peek.handle(.pressBegan(.row(3), x: 200, y: 400, time: 0.5, force: 0.5))
+        _ = table.peek.handle(.force(0.5, time: 0.9))
+        _ = table.peek.handle(.move(x: 200, y: 300, time: 1))
+        #expect(table.peek.phase == .actions, "the menu is up: \(table.peek.phase)")
+        var store = ReducerStore(table, context: Self.context)
+        store.send(.offerChanged([.export, .delete]))
+        #expect(store.state.peek.phase == .actions, "nothing taken away: the menu stays")
+        store.send(.offerChanged([])) {
+            $0.actions = []
+            _ = $0.peek.handle(.cancel(time: 1))
+            $0.preview = nil
+        }
+        #expect(store.state.peek.phase != .actions, "export and delete taken away: the menu goes")
+    }
 }
