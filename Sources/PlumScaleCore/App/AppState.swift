@@ -12,7 +12,7 @@ public struct AppState: Equatable, Sendable {
     public var source: InputSource {
         didSet {
             refreshButtonPanel()
-            modeBanner = Self.modeBannerLines(source: source, config: config)
+            scaleScreen.modeBanner = Self.modeBannerLines(source: source, config: config)
         }
     }
     public let config: Config
@@ -52,9 +52,7 @@ public struct AppState: Equatable, Sendable {
     /// The carrier guide (Use carrier), nil while not in use.
     public internal(set) var carrier: CarrierGuide?
     /// What the fleet's MQTT sink last reported; nil without a broker.
-    public internal(set) var fleet: FleetStatus? { didSet { fleetLine = fleet?.text } }
-    /// Its line on the scale screen, written when it changes, not in every scene.
-    var fleetLine: String?
+    public internal(set) var fleet: FleetStatus? { didSet { scaleScreen.fleetLine = fleet?.text } }
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
     public var contactTimeout = Config.defaults.contactTimeoutSeconds
     /// The zone times are shown in: the shell gives the local one.
@@ -70,13 +68,9 @@ public struct AppState: Equatable, Sendable {
     public var wallClock: Date { clockOrigin.addingTimeInterval(now) }
     /// Touches that went down on a control: they press it, they weigh nothing.
     var pressedControls: [Int: PressedControl] = [:]
-    /// Touches on the scale's buttons, until they prove taps or objects.
-    var touchesOnButtons: [Int: TouchOnButton] = [:]
-    /// The scale screen's buttons for the current layout and mode (ScaleButtons.swift).
-    var buttonPanel: ScaleButtonPanel
-    /// What the source can measure, said on the scale screen (ScaleScene.swift):
-    /// written when the source changes, not in every scene.
-    var modeBanner: [String] = []
+    /// The scale screen's own state: its buttons, the touches resting on
+    /// them, its lines on the source and the fleet (ScaleScreenState.swift).
+    var scaleScreen: ScaleScreenState
     /// What the event being applied asks of the shell; `apply` hands it over
     /// and leaves it empty.
     var outbox: [Effect] = []
@@ -101,11 +95,12 @@ public struct AppState: Equatable, Sendable {
         self.scaleMode = config.scaleModes.first ?? .weigh
         self.products = config.products
         self.mouse = mouseEmulation ? MouseEmulation() : nil
-        self.buttonPanel = ScaleButtonPanel(
-            size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
-            offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil,
-            reading: ScaleLegend(units: source.mode == .force && scale.gramScale != nil ? config.units : nil, mode: scaleMode.name))
-        self.modeBanner = Self.modeBannerLines(source: source, config: config)
+        self.scaleScreen = ScaleScreenState(
+            buttonPanel: ScaleButtonPanel(
+                size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
+                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil,
+                reading: ScaleLegend(units: source.mode == .force && scale.gramScale != nil ? config.units : nil, mode: scaleMode.name)),
+            modeBanner: Self.modeBannerLines(source: source, config: config))
     }
 
     /// The same station under another configuration (the shell reloads the
@@ -180,12 +175,12 @@ public struct AppState: Equatable, Sendable {
         switch event.kind {
         case .touchDown(let sample):
             pressedControls[sample.id] = nil
-            touchesOnButtons[sample.id] = nil
+            scaleScreen.touchesOnButtons[sample.id] = nil
             routeToScreens(event)
         case .touchUp(let id), .touchCancel(let id):
             defer {
                 pressedControls[id] = nil
-                touchesOnButtons[id] = nil
+                scaleScreen.touchesOnButtons[id] = nil
             }
             routeToScreens(event)
         default:

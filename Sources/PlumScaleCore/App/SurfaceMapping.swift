@@ -15,7 +15,7 @@ extension AppState {
         let size = layout.size
         guard surface.isPad else { return surface.fitted(in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         let m = Self.padMargin
-        let bottom = max(buttonPanel.top - m, m + 1)
+        let bottom = max(scaleScreen.buttonPanel.top - m, m + 1)
         return surface.fitted(in: Rect(x: m, y: m, width: max(size.width - 2 * m, 1), height: bottom - m))
     }
 

@@ -72,27 +72,27 @@ extension AppState {
         switch event.kind {
         case .touchDown(let sample):
             if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
-                touchesOnButtons[sample.id] = TouchOnButton(
+                scaleScreen.touchesOnButtons[sample.id] = TouchOnButton(
                     action: button.action, start: now, origin: layoutPoint(sample.x, sample.y), latest: sample)
                 return
             }
             place(sample)
         case .touchMove(let sample):
-            if var held = touchesOnButtons[sample.id] {
+            if var held = scaleScreen.touchesOnButtons[sample.id] {
                 held.latest = sample
-                touchesOnButtons[sample.id] = held
+                scaleScreen.touchesOnButtons[sample.id] = held
                 guard held.origin.distance(to: layoutPoint(sample.x, sample.y)) > TouchOnButton.tapSlop else { return }
-                touchesOnButtons[sample.id] = nil
+                scaleScreen.touchesOnButtons[sample.id] = nil
             }
             place(sample)
         case .touchUp(let id):
-            if let held = touchesOnButtons.removeValue(forKey: id) {
+            if let held = scaleScreen.touchesOnButtons.removeValue(forKey: id) {
                 if now - held.start < TouchOnButton.tapSeconds { perform(held.action) }
                 return
             }
             lift(id)
         case .touchCancel(let id):
-            if touchesOnButtons.removeValue(forKey: id) != nil { return }
+            if scaleScreen.touchesOnButtons.removeValue(forKey: id) != nil { return }
             lift(id)
         case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
             applyCommon(event)
@@ -122,17 +122,17 @@ extension AppState {
         // hash order, which changes from run to run: the order they join is
         // the order their circles are drawn and labelled, and render and
         // the window must draw the same frame.
-        let resting = touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
+        let resting = scaleScreen.touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
             .sorted { ($0.value.start, $0.key) < ($1.value.start, $1.key) }
         for (id, held) in resting {
-            touchesOnButtons[id] = nil
+            scaleScreen.touchesOnButtons[id] = nil
             place(held.latest)
         }
     }
 
     /// When a touch on a button stops being a tap.
     var nextRestOnButton: Double? {
-        touchesOnButtons.values.map { $0.start + TouchOnButton.tapSeconds }.min()
+        scaleScreen.touchesOnButtons.values.map { $0.start + TouchOnButton.tapSeconds }.min()
     }
 
     /// Does what the user asked for on the scale screen.

@@ -123,7 +123,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
 }
 
 extension AppState {
-    public var scaleButtons: [ScaleButton] { buttonPanel.buttons }
+    public var scaleButtons: [ScaleButton] { scaleScreen.buttonPanel.buttons }
 
     func button(at point: Point) -> ScaleButton? {
         scaleButtons.first { $0.rect.contains(point) }
@@ -143,10 +143,10 @@ extension AppState {
         let quitHint = kiosk == nil
         let grams = scale.gramScale != nil
         let reading = legendReading
-        if !buttonPanel.fits(
+        if !scaleScreen.buttonPanel.fits(
             size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams, reading: reading)
         {
-            buttonPanel = ScaleButtonPanel(
+            scaleScreen.buttonPanel = ScaleButtonPanel(
                 size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
                 offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams, reading: reading)
         }

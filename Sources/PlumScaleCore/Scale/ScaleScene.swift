@@ -17,7 +17,7 @@ extension AppState {
         let count = scale.board.contacts.count
         // At most 8 shapes a contact (fill, ring, labels, badge), then the
         // prompt, banner, buttons, hint and notice.
-        scene.shapes.reserveCapacity(8 * count + buttonPanel.shapes.count + 16)
+        scene.shapes.reserveCapacity(8 * count + scaleScreen.buttonPanel.shapes.count + 16)
         let (shown, total) = shownContactsAndTotal()
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
@@ -32,7 +32,7 @@ extension AppState {
         // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
-            obstacles: withButtons ? buttonPanel.rects : [],
+            obstacles: withButtons ? scaleScreen.buttonPanel.rects : [],
             circles: shown.map { DrawnCircle(center: $0.position, radius: $0.radius, ringWidth: Plum.strokeWidth) },
             room: count + reserved.count + 3)
         for rect in reserved { placer.block(rect) }
@@ -46,7 +46,7 @@ extension AppState {
         // eccentricity test's panel says where the one object goes.
         if count == 0, source.refusal == nil, screen.eccentricity == nil {
             let top = bannerBottom
-            let bottom = footerTop ?? (withButtons ? buttonPanel.top : size.height)
+            let bottom = footerTop ?? (withButtons ? scaleScreen.buttonPanel.top : size.height)
             let promptSize = metrics.size(fitting: Plum.prompt, width: right - left - 40, preferred: 44, minimum: 14)
             // Centred on the screen, as the original; between the banner and
             // the buttons when they would touch it.
@@ -150,7 +150,7 @@ extension AppState {
         // Top to bottom; no array of them: this runs for every scene.
         let lines = (
             Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) },
-            fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
+            scaleScreen.fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
         )
         let mode = modeLine(total: total)
         let due = calibrationDueLine()
@@ -163,7 +163,7 @@ extension AppState {
         let size = layout.size
         let textSize = 16.0
         let gap = Flow.gap
-        let besideRoom = buttonPanel.left - 2 * gap
+        let besideRoom = scaleScreen.buttonPanel.left - 2 * gap
         // Each measured once: whether it fits beside the buttons is its width there.
         func width(_ text: String?) -> Double? { text.map { metrics.width($0, size: textSize) } }
         func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
@@ -173,7 +173,7 @@ extension AppState {
         let beside =
             fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3) && fitsBeside(widths.4)
             && fitsBeside(widths.5) && fitsBeside(modeWidth) && fitsBeside(dueWidth)
-        var bottom = beside ? size.height - gap : buttonPanel.top - gap / 2
+        var bottom = beside ? size.height - gap : scaleScreen.buttonPanel.top - gap / 2
         func appendLine(_ text: String, size textSize: Double, width: Double, color: Color) {
             let height = metrics.lineHeight * textSize
             let rect = Rect(x: gap, y: bottom - height, width: width, height: height)
@@ -208,9 +208,9 @@ extension AppState {
     /// The legend under the banner (grey, left-aligned), when the buttons
     /// are up (the wizard's panel has its own words). Returns its bottom.
     private func appendLegend(below top: Double, shown: Bool, to scene: inout Scene) -> Double {
-        guard shown, !buttonPanel.legend.isEmpty else { return top }
+        guard shown, !scaleScreen.buttonPanel.legend.isEmpty else { return top }
         var y = top + 4
-        for line in buttonPanel.legend {
+        for line in scaleScreen.buttonPanel.legend {
             let height = metrics.lineHeight * line.size
             scene.shapes.append(Self.plate(Rect(x: Flow.gap, y: y, width: line.width, height: height), on: scene))
             scene.shapes.append(.text(line.text, at: Point(Flow.gap, y), anchor: .topLeft, size: line.size, color: .grey))
@@ -229,11 +229,11 @@ extension AppState {
     /// The buttons' shapes and elements, as the panel made them.
     private func appendButtons(to scene: inout Scene) {
         // One by one: cheaper than append(contentsOf:) for these few (callgrind).
-        for shape in buttonPanel.shapes { scene.shapes.append(shape) }
+        for shape in scaleScreen.buttonPanel.shapes { scene.shapes.append(shape) }
         if scene.elements.isEmpty {
-            scene.elements = buttonPanel.elements
+            scene.elements = scaleScreen.buttonPanel.elements
         } else {
-            scene.elements.append(contentsOf: buttonPanel.elements)
+            scene.elements.append(contentsOf: scaleScreen.buttonPanel.elements)
         }
     }
 
@@ -259,8 +259,8 @@ extension AppState {
 
     /// The banner's lines wrapped to `width`, and its height; nil without one.
     private func bannerLines(width: Double) -> (lines: [(text: String, size: Double)], height: Double)? {
-        guard deviceNotice != nil || !modeBanner.isEmpty else { return nil }
-        let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
+        guard deviceNotice != nil || !scaleScreen.modeBanner.isEmpty else { return nil }
+        let texts = (deviceNotice.map { [$0] } ?? []) + scaleScreen.modeBanner
         let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
         return (lines, 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size })
     }
@@ -269,7 +269,7 @@ extension AppState {
     func scaleHeaderBottom() -> Double {
         let banner = bannerLines(width: layout.size.width)?.height ?? 0
         let indicator = indicatorRowHeight(width: layout.size.width)
-        guard !buttonPanel.legend.isEmpty else { return banner + indicator }
-        return banner + 4 + buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size } + indicator
+        guard !scaleScreen.buttonPanel.legend.isEmpty else { return banner + indicator }
+        return banner + 4 + scaleScreen.buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size } + indicator
     }
 }

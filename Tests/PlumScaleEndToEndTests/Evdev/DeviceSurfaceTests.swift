@@ -47,7 +47,7 @@ import Testing
         let pad = try #require(state.surfaceRect)
         // 100 x 66.7 mm (1200 x 800 at 12 units/mm): 3:2, never stretched.
         #expect(abs(pad.width / pad.height - 1.5) < 1e-9)
-        #expect(pad.y >= AppState.padMargin && pad.y + pad.height <= state.buttonPanel.top)
+        #expect(pad.y >= AppState.padMargin && pad.y + pad.height <= state.scaleScreen.buttonPanel.top)
         #expect(abs(pad.center.x - 640) < 1e-9)
         let scene = state.scene()
         #expect(scene.pad == pad)

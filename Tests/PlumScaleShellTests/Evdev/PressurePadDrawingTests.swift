@@ -25,7 +25,7 @@ import Testing
             let pad = try #require(state.surfaceRect, "\(name) at \(w)x\(h): no pad")
             let scene = state.scene()
             #expect(scene.pad == pad)
-            #expect(pad.y >= AppState.padMargin && pad.y + pad.height <= state.buttonPanel.top, "\(name) \(w)x\(h): \(pad)")
+            #expect(pad.y >= AppState.padMargin && pad.y + pad.height <= state.scaleScreen.buttonPanel.top, "\(name) \(w)x\(h): \(pad)")
             #expect(pad.x >= AppState.padMargin && pad.x + pad.width <= state.layout.size.width - AppState.padMargin)
             let fill = scene.shapes.contains { shape in
                 if case .rect(_, let color) = shape { return color == AppState.padFill }

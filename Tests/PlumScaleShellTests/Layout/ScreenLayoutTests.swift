@@ -137,7 +137,7 @@ import Testing
     func theLegendIsOneLine(size: String) {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         for screen in ScreenCases.cases(parts[0], parts[1]) {
-            let legend = screen.state.buttonPanel.legend
+            let legend = screen.state.scaleScreen.buttonPanel.legend
             #expect(legend.count <= 1, "\(screen.name) at \(size): the legend is \(legend.map(\.text))")
             #expect(legend.allSatisfy { $0.size >= 12 }, "\(screen.name) at \(size): the legend at \(legend.map(\.size)) px")
         }
@@ -148,7 +148,7 @@ import Testing
     /// the mode adds (issue 28: it said "% of the panel's full-scale force"
     /// while the circles read grams).
     @Test func theLegendSaysWhatTheNumbersAre() {
-        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.buttonPanel.legend.map(\.text).joined()) }) { a, _ in
+        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.scaleScreen.buttonPanel.legend.map(\.text).joined()) }) { a, _ in
             a
         }
         let expected = [
@@ -162,7 +162,7 @@ import Testing
         }
         var ounces = ScreenCases.cases(1280, 720).first { $0.name == "scale-grams-five" }?.state
         ounces?.apply(InputEvent(time: 9, .keyDown(.character("u"), modifiers: [])))
-        #expect(ounces?.buttonPanel.legend.first?.text.hasPrefix("Grams · mass in oz") == true)
+        #expect(ounces?.scaleScreen.buttonPanel.legend.first?.text.hasPrefix("Grams · mass in oz") == true)
     }
 
     @Test func theMetricsAreTheFontsOwn() {
