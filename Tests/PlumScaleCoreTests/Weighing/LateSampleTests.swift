@@ -31,7 +31,9 @@ import Testing
     /// the reading stays half-smoothed, its dot green, for good (seen under
     /// load at 3840x2160: 10.0% shown, stable, for a 12.0% press).
     @Test func anInputAfterAStillPressLetsTheScaleCatchUp() {
-        for late in [InputEvent.Kind.pointerMove(x: 640, y: 360), .keyUp(.character("x"), modifiers: []), .resize(width: 1280, height: 720)] {
+        for late in [
+            InputEvent.Kind.pointerMove(x: 640, y: 360), .keyUp(.character("x"), modifiers: []), .resize(width: 1280, height: 720),
+        ] {
             var state = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "panel", mode: .force)))
             state.apply(InputEvent(time: 0.211, .touchDown(TouchSample(id: 1, x: 0.18, y: 0.3, pressure: 0.06))))
             state.apply(InputEvent(time: 0.407, .touchMove(TouchSample(id: 1, x: 0.18, y: 0.3, pressure: 0.12))))

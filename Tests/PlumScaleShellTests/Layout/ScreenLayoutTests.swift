@@ -148,7 +148,9 @@ import Testing
     /// the mode adds (issue 28: it said "% of the panel's full-scale force"
     /// while the circles read grams).
     @Test func theLegendSaysWhatTheNumbersAre() {
-        let legends = Dictionary(ScreenCases.cases(1280, 720).map { ($0.name, $0.state.scaleScreen.buttonPanel.legend.map(\.text).joined()) }) { a, _ in
+        let legends = Dictionary(
+            ScreenCases.cases(1280, 720).map { ($0.name, $0.state.scaleScreen.buttonPanel.legend.map(\.text).joined()) }
+        ) { a, _ in
             a
         }
         let expected = [
