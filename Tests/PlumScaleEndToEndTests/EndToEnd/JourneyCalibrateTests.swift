@@ -128,28 +128,37 @@ import Testing
             if i == 0 { type(grams, at: t) }
             lines.append(#"{"t":\#(t + 0.5),"type":"down","id":\#(i + 1),"x":\#(0.15 + Double(i) * 0.15),"y":0.5,"pressure":\#(pressure)}"#)
             if i > 0 { type(grams, at: t + 1.5) }
-            lines.append(#"{"t":\#(t + 2.5),"type":"key","key":"return"}"#)
-            lines.append(#"{"t":\#(t + 4.5),"type":"up","id":\#(i + 1)}"#)
-            if i < references.count - 1 { try tap("another", at: t + 5, id: 101 + i) }
-            t += 5.5
+            // Enter 3.5 s after the reference is placed: it has settled, and
+            // the step before Enter is shot with seconds to spare.
+            lines.append(#"{"t":\#(t + 4),"type":"key","key":"return"}"#)
+            lines.append(#"{"t":\#(t + 6),"type":"up","id":\#(i + 1)}"#)
+            if i < references.count - 1 { try tap("another", at: t + 6.5, id: 101 + i) }
+            t += 7
         }
         try tap("finish", at: t, id: 110)
         try tap("save", at: t + 0.5, id: 111)
         let weighedAt = t + 1.5
         lines.append(#"{"t":\#(weighedAt),"type":"down","id":9,"x":0.5,"y":0.5,"pressure":0.6}"#)
         let journey = try Journey("calibrate-replay", size: (1280, 720), replay: lines)
-        func at(_ moment: Double) -> Double { max(0, moment - Date().timeIntervalSince(journey.started)) }
-        // The window plays the replay from a little after `started`: each
-        // step is taken in a quiet stretch of the replay.
-        var state = try journey.step("ref1-typed-placed", after: at(3.5))
+        // Each step is shot in a quiet stretch of the replay as it comes,
+        // and checked once the replay has played: rendering and comparing
+        // one step takes seconds on a loaded machine, and the next step's
+        // stretch would pass meanwhile (seen in CI: a shot meant for 5.3 s
+        // came after the second reference was captured).
+        let shots = JourneyShots(journey)
         let wizard = { (state: [String: Any]) in state["wizard"] as? [String: Any] ?? [:] }
-        #expect((wizard(state)["points"] as? [Any])?.count == 1, "nothing captured before Enter: \(wizard(state))")
-        #expect(wizard(state)["typed"] as? String == "100")
-        state = try journey.step("ref1-captured", after: at(5.3))
-        #expect((wizard(state)["points"] as? [Any])?.count == 2, "Enter captured the still reference: \(wizard(state))")
+        try shots.take("ref1-typed-placed", at: 3.3) { state in
+            #expect((wizard(state)["points"] as? [Any])?.count == 1, "nothing captured before Enter: \(wizard(state))")
+            #expect(wizard(state)["typed"] as? String == "100")
+        }
+        try shots.take("ref1-captured", at: 6.3) { state in
+            #expect((wizard(state)["points"] as? [Any])?.count == 2, "Enter captured the still reference: \(wizard(state))")
+        }
         // "Calibration saved" stays 4 s from the save (weighedAt - 1): the
         // shot is taken 1.5 s after it has gone, never at its edge.
-        state = try journey.step("weighed", after: at(weighedAt + 4.5))
+        var state: [String: Any] = [:]
+        try shots.take("weighed", at: weighedAt + 4.5) { state = $0 }
+        try shots.check()
         #expect(state["screen"] as? String == "scale")
         let calibration = state["calibration"] as? [String: Any] ?? [:]
         #expect(calibration["calibrated"] as? Bool == true, "\(calibration)")
