@@ -82,6 +82,8 @@ final class Journey {
         let title: String
         let stem: String
         let at: Double
+        /// How long the X server's picture took (import starting, reading, writing).
+        var took = 0.0
         let window: String
     }
 
@@ -125,7 +127,7 @@ final class Journey {
         #expect(grab.wait(timeout: 30) == 0, "\(name) \(title): import -window root")
         let took = Date().timeIntervalSince(origin) - at
         log(String(format: "%@: at %.3f s, grabbed in %.3f s", stem, at, took))
-        return Shot(title: title, stem: stem, at: at, window: root)
+        return Shot(title: title, stem: stem, at: at, took: took, window: root)
     }
 
     /// What each step was, kept beside its pictures (`steps.log`).
@@ -139,7 +141,7 @@ final class Journey {
     func check(_ shot: Shot) throws -> [String: Any] {
         try Self.compare(
             try Image.load(shot.window), with: input, at: shot.at, size: size, config: config, arguments: extra, dir: dir,
-            stem: shot.stem, what: "\(name) \(shot.title)")
+            stem: shot.stem, what: String(format: "%@ %@ (grabbed in %.2f s)", name, shot.title, shot.took))
     }
 
     /// A picture of the screen (`window`) compared with render's frame of
