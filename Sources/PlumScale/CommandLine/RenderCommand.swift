@@ -19,14 +19,9 @@ public enum RenderCommand {
         _ device: ReplayDevice, size: PixelSize, config: Config, kiosk: Bool, metrics: TextMetrics = .estimate,
         uiScale: Double? = nil
     ) -> AppState {
-        var state = AppState(
-            screen: Size(Double(size.width), Double(size.height)), source: .replay(device), mouseEmulation: device.mouse,
-            config: config, kiosk: kiosk, uiScale: uiScale)
-        state.timeZone = .current
-        // What is saved at t is saved at the recording's time, else now.
-        state.clockOrigin = device.started ?? Date()
-        state.metrics = metrics
-        return state
+        ReplayClock.initialState(
+            device, screen: Size(Double(size.width), Double(size.height)), config: config, kiosk: kiosk, metrics: metrics,
+            uiScale: uiScale)
     }
 
     /// Replays events into a state as they come (from an array, or from a
@@ -59,7 +54,7 @@ public enum RenderCommand {
             // The closure captures the runner, not self: a copy of the
             // state inside it would make every change copy the state.
             let effects = self.effects
-            RenderCommand.tick(&state, until: event.time) { Self.feed(&$0, $1, effects) }
+            ReplayClock.tick(&state, until: event.time) { Self.feed(&$0, $1, effects) }
             Self.feed(&state, event, effects)
         }
 
@@ -67,7 +62,7 @@ public enum RenderCommand {
         mutating func finish() -> AppState {
             let end = self.end ?? lastTime
             let effects = self.effects
-            RenderCommand.tick(&state, until: end) { Self.feed(&$0, $1, effects) }
+            ReplayClock.tick(&state, until: end) { Self.feed(&$0, $1, effects) }
             Self.feed(&state, InputEvent(time: end, .tick), effects)
             return state
         }
@@ -115,36 +110,6 @@ public enum RenderCommand {
                 log: Log())
         }
         return replayState(try ReplayLoader.load(path: path), at: nil, size: size)
-    }
-
-    /// Frame ticks are simulated only in the last `tickWindow` seconds
-    /// before an event (longer than any animation or settling of the core);
-    /// one tick at the window's start settles everything due before it.
-    static let tickWindow = 10.0
-    /// The live loop sleeps at least 1 ms between ticks (SDL_WaitEventTimeout).
-    static let minimumTickStep = 0.001
-
-    /// The frame ticks the live loop would give between the last event and
-    /// one at `time`. Bounded by time, not by counting the core's wake-ups
-    /// (which are advisory): at most tickWindow / minimumTickStep ticks,
-    /// and none once time no longer advances (at 2^48 s, now + 1/60 == now).
-    static func tick(
-        _ state: inout AppState, until time: Double,
-        feed: (inout AppState, InputEvent) -> Void = { $0.apply($1) }
-    ) {
-        guard time.isFinite else { return }
-        var last = state.now
-        let windowStart = time - tickWindow
-        if windowStart > last, let wake = state.nextWake, wake < windowStart {
-            feed(&state, InputEvent(time: windowStart, .tick))
-            last = windowStart
-        }
-        while let wake = state.nextWake, wake < time {
-            let at = max(wake, last + minimumTickStep)
-            guard at < time, at > last else { break }
-            feed(&state, InputEvent(time: at, .tick))
-            last = at
-        }
     }
 
     public static func run(_ options: RenderOptions, log: Log) throws {

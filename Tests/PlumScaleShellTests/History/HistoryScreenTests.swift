@@ -90,7 +90,7 @@ import Testing
         var state = AppState(screen: Size(1280, 720), source: .replay(replay.device))
         var phases: [PeekPhase] = []
         for event in replay.events {
-            RenderCommand.tick(&state, until: event.time)
+            ReplayClock.tick(&state, until: event.time)
             EffectRunner(history: history).feed(event, to: &state)
             let phase = state.screen.browser?.peek.phase ?? PeekPhase.none
             if phases.last != phase { phases.append(phase) }

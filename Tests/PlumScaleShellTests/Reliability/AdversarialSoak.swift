@@ -2,20 +2,7 @@ import Foundation
 
 @testable import PlumScale
 @testable import PlumScaleCore
-
-/// A reproducible stream of hostile input for the soak test: a seeded
-/// generator (SplitMix64), so a failing run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@testable import PlumScaleTestSupport
 
 /// Hostile input, in phases that repeat: a crowd of over 100 contacts, reused
 /// ids, downs never lifted, ups and moves for ids never down, NaN, infinite,

@@ -2,6 +2,7 @@ import Testing
 
 @testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// The circle rasteriser (solid spans plus one octant of edge pixels mirrored
 /// eight ways) against the definition it implements, pixel by pixel: every

@@ -4,6 +4,7 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Issue 28's due date: `calibration.intervalDays` after the latest row of
 /// the calibration log, said in the footer (a kiosk's passer-by is told
@@ -13,14 +14,14 @@ import Testing
     /// The replay's wall clock at t = 0: 2026-12-02 00:00 UTC (the header's
     /// `device.started`; without it the clock is today's, and the days shift).
     static let now = Date(timeIntervalSince1970: 1_796_169_600)
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
 
     func state(intervalDays: Int? = 30, kiosk: Bool = false, calibratedDaysAgo: Double?) throws -> AppState {
         let extra = intervalDays.map { #""calibration":{"intervalDays":\#($0)}"# } ?? ""
         let header = #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true,"started":1796169600}}"#
         let replay = try JSONLinesReplay.parse(header + "\n" + rules.down(0, 1, 0.5, 0.3), file: "inline")
         var state = RenderCommand.replayState(
-            replay, at: 1, size: PixelSize(1280, 720), config: try ScaleRulesTests.config(extra), kiosk: kiosk)
+            replay, at: 1, size: PixelSize(1280, 720), config: try TestPanel.config(extra), kiosk: kiosk)
         state.timeZone = .gmt
         let log = calibratedDaysAgo.map { ["test panel": CalibrationStamp(id: 4, at: Self.now.addingTimeInterval(-$0 * Self.day))] }
         state.apply(InputEvent(time: state.now, .history(.calibrations(log ?? [:]))))
@@ -71,7 +72,7 @@ import Testing
 
     @Test func aReloadedConfigKeepsTheLogAndTakesTheNewInterval() throws {
         let state = try state(calibratedDaysAgo: 27)
-        let config = try ScaleRulesTests.config(#""calibration":{"intervalDays":60}"#)
+        let config = try TestPanel.config(#""calibration":{"intervalDays":60}"#)
         #expect(texts(state.reconfigured(config)).contains("Calibration due in 33 days"))
     }
 

@@ -4,18 +4,19 @@ import Testing
 @testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleShellTestSupport
+@testable import PlumScaleTestSupport
 
 /// Check-weighing's products (issue 28): limits saved under a name in the
 /// config (`products`), picked with `o`, typed and saved with `l`, and the
 /// product's name kept with each weighing. The calibration is
-/// ScaleRulesTests': grams = 100 × force, d = 0.1 g.
+/// TestPanel's: grams = 100 × force, d = 0.1 g.
 @Suite struct ProductTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
     static let check = #""scaleMode": {"mode":"check","low":10,"high":20}"#
     static let products = #""products": {"Apples": {"low": 30, "high": 40}, "Plums": {"low": 5, "high": 8}}"#
 
     func config(_ extra: String = ProductTests.products) throws -> Config {
-        try ScaleRulesTests.config(Self.check + (extra.isEmpty ? "" : ", " + extra))
+        try TestPanel.config(Self.check + (extra.isEmpty ? "" : ", " + extra))
     }
 
     func key(_ key: Key, _ state: inout AppState, at t: Double, modifiers: Modifiers = []) -> [Effect] {

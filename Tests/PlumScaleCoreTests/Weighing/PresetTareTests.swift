@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// A preset tare (issue 28's PT): `p`, a mass typed, Enter. Every weighed
 /// object reads net of it; the indicator says "NET" and "PT 5.0 g". A tare
-/// weighed replaces it, 0 or `z` clears it. ScaleRulesTests' calibration:
+/// weighed replaces it, 0 or `z` clears it. TestPanel's calibration:
 /// grams = 100 × force, d = 0.1 g.
 @Suite struct PresetTareTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
 
     func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
 
@@ -44,7 +44,7 @@ import Testing
     @Test func everyObjectReadsNetOfThePresetTare() throws {
         let lines =
             [rules.down(0, 1, 0.3, 0.25), rules.down(0, 2, 0.7, 0.40), key(1.5, "p")] + typed("5", from: 1.6) + [key(1.7, "return")]
-        let state = try rules.state(lines, at: 3, config: ScaleRulesTests.config())
+        let state = try rules.state(lines, at: 3, config: TestPanel.config())
         #expect(state.scale.presetTare == 5)
         #expect(try grams(state) == [20, 35])
         let indicator = try indicator(state)
@@ -56,7 +56,7 @@ import Testing
     /// While typing, the footer asks for the mass; Esc cancels (the program
     /// runs on); a weighed tare replaces the PT; 0 clears it.
     @Test func escapeTareAndZero() throws {
-        let config = try ScaleRulesTests.config()
+        let config = try TestPanel.config()
         let typing = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7")], at: 1.2, config: config)
         #expect(typing.presetTareEntry?.typed == "7")
         #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Preset tare: type it in g (7_)") })
@@ -78,7 +78,7 @@ import Testing
         let lines = [
             rules.down(0, 1, 0.5, 0.25), key(1, "u"), key(1.1, "p"), key(1.2, "0"), key(1.3, "."), key(1.4, "1"), key(1.5, "return"),
         ]
-        let ounces = try rules.state(lines, at: 2, config: ScaleRulesTests.config())
+        let ounces = try rules.state(lines, at: 2, config: TestPanel.config())
         // 0.1 oz is 2.83 g: to d (0.1 g), 2.8 g.
         #expect(abs((ounces.scale.presetTare ?? 0) - 2.8) < 1e-9)
         let uncalibrated = try rules.state([key(1, "p")], at: 1.5)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Random sessions through every screen, as a person and the store might
 /// drive them at once: touches, taps on whatever control is drawn, clicks,

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// Each feature's actions, stated as the whole state they lead to (TCA's

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Issue 28's display: Max, Min and d from the calibration, the zero and
 /// stable marks, NET / GROSS with the tare, "below Min" and "not legal for
 /// trade", in the scene's texts and the state document. The calibration
-/// is ScaleRulesTests': grams = 100 × force, d = 0.1 g, so Max = 98.0 g
+/// is TestPanel's: grams = 100 × force, d = 0.1 g, so Max = 98.0 g
 /// (98% of the range) and Min = 2.0 g (20 d).
 @Suite struct IndicatorTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
 
     func indicator(_ state: AppState) throws -> [String: Any] {
         try #require(try rules.document(state)["indicator"] as? [String: Any])
@@ -19,7 +19,7 @@ import Testing
     func texts(_ state: AppState) -> [String] { state.scene().texts(state.metrics).map(\.text) }
 
     @Test func theFiguresComeFromTheCalibration() throws {
-        let s = try rules.state([], at: 1, config: ScaleRulesTests.config())
+        let s = try rules.state([], at: 1, config: TestPanel.config())
         let doc = try indicator(s)
         #expect(doc["max"] as? Double == 98 && doc["min"] as? Double == 2 && doc["d"] as? Double == 0.1)
         // Nothing on the glass: gross zero, stable.
@@ -34,7 +34,7 @@ import Testing
 
     /// In ounces the figures are in ounces, to the ounces' d.
     @Test func theFiguresAreInTheShownUnits() throws {
-        let s = try rules.state([rules.key(0.5, "u")], at: 1, config: ScaleRulesTests.config())
+        let s = try rules.state([rules.key(0.5, "u")], at: 1, config: TestPanel.config())
         let doc = try indicator(s)
         let d = try #require(doc["d"] as? Double)
         #expect(d == 0.005, "d in oz: \(d)")
@@ -46,7 +46,7 @@ import Testing
     /// ¼ d of 0.1 g is 0.025 g: 0.02 g is zero, 0.03 g is not.
     @Test(arguments: [(0.0002, true), (0.0003, false)])
     func zeroIsWithinAQuarterOfD(force: Double, zero: Bool) throws {
-        let s = try rules.state([rules.down(0, 1, 0.5, force)], at: 2, config: ScaleRulesTests.config())
+        let s = try rules.state([rules.down(0, 1, 0.5, force)], at: 2, config: TestPanel.config())
         #expect(try indicator(s)["zero"] as? Bool == zero)
         #expect(texts(s).contains("→0←") == zero)
     }
@@ -54,7 +54,7 @@ import Testing
     /// A moving reading: neither stable nor zero, and no STABLE drawn.
     @Test func aMovingReadingIsNotStable() throws {
         let lines = (1..<20).map { rules.move(Double($0) / 20, 1, 0.5, Double($0) * 0.02) }
-        let s = try rules.state([rules.down(0, 1, 0.5, 0)] + lines, at: 0.96, config: ScaleRulesTests.config())
+        let s = try rules.state([rules.down(0, 1, 0.5, 0)] + lines, at: 0.96, config: TestPanel.config())
         let doc = try indicator(s)
         #expect(doc["stable"] as? Bool == false && doc["zero"] as? Bool == false)
         #expect(!texts(s).contains("STABLE"))
@@ -62,7 +62,7 @@ import Testing
 
     /// Tared: NET with the tare's mass; the gross is 30 g, so no zero.
     @Test func taredShowsNetAndTheTare() throws {
-        let s = try rules.state([rules.down(0, 1, 0.5, 0.3), rules.key(1, "t")], at: 2.5, config: ScaleRulesTests.config())
+        let s = try rules.state([rules.down(0, 1, 0.5, 0.3), rules.key(1, "t")], at: 2.5, config: TestPanel.config())
         let doc = try indicator(s)
         #expect(doc["net"] as? Bool == true && doc["tare"] as? Double == 30 && doc["zero"] as? Bool == false)
         let shown = texts(s)
@@ -72,7 +72,7 @@ import Testing
     /// 1.5 g is above zero and below Min; 3.0 g and 0 g are not.
     @Test(arguments: [(0.015, true), (0.03, false), (0.0, false)])
     func belowMinIsMarked(force: Double, below: Bool) throws {
-        let s = try rules.state([rules.down(0, 1, 0.5, force)], at: 2, config: ScaleRulesTests.config())
+        let s = try rules.state([rules.down(0, 1, 0.5, force)], at: 2, config: TestPanel.config())
         let contact = try #require((try rules.document(s)["contacts"] as? [[String: Any]])?.first)
         #expect(contact["below_min"] as? Bool == below)
         #expect(texts(s).contains("below Min") == below)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// The weighing as a user sees it, through replays whose true input values
 /// are stated here, and the same replay path `plumscale render` uses.
@@ -10,7 +10,7 @@ import Testing
     func state(_ lines: [String], at: Double, config: Config = .defaults, header: String? = nil) throws -> AppState {
         let head = header ?? #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true}}"#
         let replay = try JSONLinesReplay.parse(([head] + lines).joined(separator: "\n"), file: "inline")
-        return RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720), config: config)
+        return ReplayClock.state(of: replay, at: at, screen: Size(1280, 720), config: config)
     }
 
     func down(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {
@@ -41,7 +41,7 @@ import Testing
         var state = AppState(screen: Size(1280, 720), source: .replay(replay.device))
         var crowned: Set<Int> = []
         for event in replay.events {
-            RenderCommand.tick(&state, until: event.time)
+            ReplayClock.tick(&state, until: event.time)
             state.apply(event)
             let heaviest = state.contactViews.filter(\.heaviest).map(\.id)
             #expect(heaviest.count == 1)

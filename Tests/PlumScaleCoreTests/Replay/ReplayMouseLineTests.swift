@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// The mouse's lines (`pointer`, `wheel`) and the header's `mouse` and
@@ -50,7 +49,7 @@ import Testing
             {"t":0.2,"type":"wheel","dy":-4}
             """#
         let replay = try JSONLinesReplay.parse(text, file: "f")
-        let state = RenderCommand.replayState(replay, at: 3, size: PixelSize(1280, 720))
+        let state = ReplayClock.state(of: replay, at: 3, screen: Size(1280, 720))
         #expect(state.mouse != nil)
         let contacts = state.contactViews
         #expect(contacts.count == 1)

@@ -1,48 +1,18 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 @testable import PlumScaleTestSupport
 
 /// Issue 15 through replays whose true input values are stated here: units
 /// and totals, a scale's rules (tare refused while moving, zero tracking,
 /// NET, overload, fading), the wizard's zero, and the device's own grams.
-@Suite struct ScaleRulesTests {
-    static let header = #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true}}"#
-    /// grams = 100 × force through zero, with a third point exactly on the
-    /// line: R² 1, residual 0, d = 0.1 point of force = 0.1 g.
-    static let calibration =
-        #""calibrations":{"test panel":{"points":[{"force":0,"grams":0},{"force":0.2,"grams":20},{"force":0.6,"grams":60}]}}"#
-
-    static func config(_ extra: String = "") throws -> Config {
-        try Config.parse("{" + calibration + (extra.isEmpty ? "" : ", " + extra) + "}", file: "config.json")
-    }
-
-    func state(_ lines: [String], at: Double, config: Config = .defaults) throws -> AppState {
-        let replay = try JSONLinesReplay.parse(([Self.header] + lines).joined(separator: "\n"), file: "inline")
-        return RenderCommand.replayState(replay, at: at, size: PixelSize(1280, 720), config: config)
-    }
-
-    func down(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {
-        #"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":0.5,"pressure":\#(p)}"#
-    }
-
-    func move(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {
-        #"{"t":\#(t),"type":"move","id":\#(id),"x":\#(x),"y":0.5,"pressure":\#(p)}"#
-    }
-
-    func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
-
-    func document(_ state: AppState) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(state.stateDocument().prettyText.utf8)) as? [String: Any])
-    }
-
+@Suite struct ScaleRulesTests: PanelReplaying {
     // MARK: units and totals
 
     /// 0.15 and 0.30 weigh 15 g and 30 g: total 45 g, shares 1/3 and 2/3.
     @Test func totalAndSharesOfTwoObjects() throws {
-        let s = try state([down(0, 1, 0.3, 0.15), down(0, 2, 0.7, 0.30)], at: 1, config: Self.config())
+        let s = try state([down(0, 1, 0.3, 0.15), down(0, 2, 0.7, 0.30)], at: 1, config: TestPanel.config())
         let views = s.contactViews
         #expect(views.map(\.label) == ["15.0 g", "30.0 g"])
         #expect(abs(views[0].share! - 1.0 / 3) < 1e-9 && abs(views[1].share! - 2.0 / 3) < 1e-9)
@@ -72,7 +42,7 @@ import Testing
     /// 1.0582 oz and 0.066139 lb; d = 0.1 g is 0.0035 oz (→ 0.005 oz) and
     /// 0.00022 lb (→ 0.0005 lb).
     @Test func unitsFromTheConfigAndTheUKey() throws {
-        let config = try Self.config(#""units":"oz""#)
+        let config = try TestPanel.config(#""units":"oz""#)
         let lines = [down(0, 1, 0.5, 0.30), key(2, "u"), key(3, "u")]
         let oz = try state(lines, at: 1, config: config)
         #expect(oz.units == .oz)
@@ -90,7 +60,7 @@ import Testing
     /// A weighing recorded in ounces is saved with its units and d (0.005
     /// oz); its grams stay grams.
     @Test func recordSavesTheUnitsAndStep() throws {
-        var s = try state([down(0, 1, 0.5, 0.30)], at: 1, config: Self.config(#""units":"oz""#))
+        var s = try state([down(0, 1, 0.5, 0.30)], at: 1, config: TestPanel.config(#""units":"oz""#))
         let update = s.apply(InputEvent(time: 1.5, .keyDown(.space, modifiers: [])))
         guard case .save(_, _, let objects, let units, let step, _, _)? = update.first else {
             Issue.record("nothing saved: \(update)")
@@ -124,10 +94,10 @@ import Testing
     /// stable it tares, and the label says NET.
     @Test func tareIsRefusedWhileMovingAndMarksNetOnceStable() throws {
         let lines = [down(0, 1, 0.5, 0.30), move(0.9, 1, 0.5, 0.40), key(1.0, "t"), key(2.5, "t")]
-        let refused = try state(lines, at: 1.1, config: Self.config())
+        let refused = try state(lines, at: 1.1, config: TestPanel.config())
         #expect(refused.notice?.text == "Tare refused: an object is still moving. Wait until its dot turns green, then tare.")
         #expect(refused.contactViews[0].tare == 0 && !refused.contactViews[0].net)
-        let tared = try state(lines, at: 3, config: Self.config())
+        let tared = try state(lines, at: 3, config: TestPanel.config())
         let view = tared.contactViews[0]
         #expect(view.tare == 0.40 && view.net)
         #expect(view.label == "0.0 g")
@@ -140,7 +110,7 @@ import Testing
     /// Overload: the label is "overload", not a number; no grams, no share,
     /// and the total is blanked as well.
     @Test func overloadBlanksTheNumber() throws {
-        let s = try state([down(0, 1, 0.3, 0.985), down(0, 2, 0.7, 0.30)], at: 1, config: Self.config())
+        let s = try state([down(0, 1, 0.3, 0.985), down(0, 2, 0.7, 0.30)], at: 1, config: TestPanel.config())
         let views = s.contactViews
         #expect(views.map(\.label) == ["overload", "30.0 g"])
         #expect(views[0].grams == nil && views[0].share == nil && views[1].share == nil)
@@ -170,7 +140,7 @@ import Testing
         #expect(fading.fading && fading.stable, "slow enough to count as stable, yet fading")
         #expect(fading.secondaryLabel == "fading")
         #expect(try #require(document(state(lines, at: 4))["contacts"] as? [[String: Any]]).first?["fading"] as? Bool == true)
-        let calibrated = try state(lines, at: 4, config: Self.config()).contactViews[0]
+        let calibrated = try state(lines, at: 4, config: TestPanel.config()).contactViews[0]
         #expect(calibrated.secondaryLabel == "38.8% · fading")
         let held = try state(lines, at: 9).contactViews[0]
         #expect(!held.fading, "the decay stopped at 6 s")
@@ -189,10 +159,10 @@ import Testing
             // Contact 2 slides 40 px a second while pressing less.
             lines.append(move((t * 1e6).rounded() / 1e6, 2, 0.2 + t * 40 / 1280, ((0.4 - 0.003 * t) * 1e6).rounded() / 1e6))
         }
-        let replay = try JSONLinesReplay.parse(([Self.header] + lines).joined(separator: "\n"), file: "jitter")
+        let replay = try JSONLinesReplay.parse(([TestPanel.header] + lines).joined(separator: "\n"), file: "jitter")
         var s = AppState(screen: Size(1280, 720), source: .replay(replay.device))
         for event in replay.events {
-            RenderCommand.tick(&s, until: event.time)
+            ReplayClock.tick(&s, until: event.time)
             s.apply(event)
             faded = faded || s.contactViews.contains(where: \.fading)
         }
@@ -236,7 +206,7 @@ import Testing
     @Test func theWizardUsesTheZeroAndAsksForAThirdPoint() throws {
         var s = AppState(screen: Size(1280, 720), source: .replay(ReplayDevice(name: "w", mode: .force)))
         func at(_ t: Double, _ kind: InputEvent.Kind) {
-            RenderCommand.tick(&s, until: t)
+            ReplayClock.tick(&s, until: t)
             s.apply(InputEvent(time: t, kind))
         }
         func type(_ text: String, at t: Double) {
@@ -308,34 +278,17 @@ import Testing
         #expect(DeviceGrams(recording.device) == DeviceGrams(minimum: 0, maximum: 1000, resolution: 10))
         let replay = try EvemuReplay.replay(recording, file: "grams.evemu")
         #expect(replay.device.deviceGrams?.gramsAtFullRange == 100)
-        let s = RenderCommand.replayState(replay, at: 0.9, size: PixelSize(1280, 720))
+        let s = ReplayClock.state(of: replay, at: 0.9, screen: Size(1280, 720))
         #expect(s.contactViews.map(\.label) == ["80.0 g", "50.0 g"])
         #expect(s.contactViews.map(\.secondaryLabel) == ["80.0% · device's figure", "50.0% · device's figure"])
         #expect(s.totalText == "Total 130.0 g · 2 objects")
         let calibration = try #require(document(s)["calibration"] as? [String: Any])
         #expect(calibration["grams_from"] as? String == "device" && calibration["calibrated"] as? Bool == false)
         // Without the resolution (the fixture as it is): percentages only.
-        let plain = try EvemuReplay.replay(try EvemuRecording(contentsOf: OwnRecordings.path(OwnRecordings.pressure)), file: "p")
+        let plain = try EvemuReplay.replay(
+            try EvemuRecording(text: String(contentsOfFile: OwnRecordings.path(OwnRecordings.pressure), encoding: .utf8), file: "p"),
+            file: "p")
         #expect(plain.device.deviceGrams == nil)
-        #expect(RenderCommand.replayState(plain, at: 0.9, size: PixelSize(1280, 720)).contactViews.map(\.label) == ["80.0%", "50.0%"])
-    }
-
-    @Test func devicesSaysWhenGramsComeFromTheDevice() {
-        let pressure = AbsAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 1000, resolution: 10)
-        let x = AbsAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 100)
-        let y = AbsAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100)
-        let lines = TouchDeviceScanner.describe("/dev/input/event9", TouchDeviceDescription(name: "pad", axes: [x, y, pressure]))
-        #expect(
-            lines.contains(
-                "  grams: from the device, without calibration (ABS_MT_PRESSURE resolution 10 units per gram: "
-                    + "0...100 g over its range); a calibration can check and refine them"))
-        let none = TouchDeviceScanner.describe(
-            "/dev/input/event9",
-            TouchDeviceDescription(
-                name: "pad", axes: [x, y, AbsAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 1000)]))
-        #expect(
-            none.contains(
-                "  grams: only after calibration (ABS_MT_PRESSURE has no resolution in units per gram; "
-                    + "calibrate with known masses)"))
+        #expect(ReplayClock.state(of: plain, at: 0.9, screen: Size(1280, 720)).contactViews.map(\.label) == ["80.0%", "50.0%"])
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// Issue 16, hangs: replay times near 2^48 s spun the tick loop for ever
@@ -25,7 +24,7 @@ import Testing
                 InputEvent(time: t, .touchDown(Self.sample(0.3))),
                 InputEvent(time: t + 16, .touchMove(Self.sample(0.6))),
             ])
-        let state = RenderCommand.replayState(replay, at: nil, size: PixelSize(320, 180))
+        let state = ReplayClock.state(of: replay, at: nil, screen: Size(320, 180))
         #expect(state.scale.board.contacts.count == 1)
     }
 
@@ -37,15 +36,15 @@ import Testing
         #expect(state.nextWake != nil, "settling: the core asks for frame ticks")
         var ticks = 0
         var times: [Double] = []
-        RenderCommand.tick(&state, until: 1e9) { state, event in
+        ReplayClock.tick(&state, until: 1e9) { state, event in
             ticks += 1
             times.append(event.time)
             state.apply(event)
         }
-        #expect(ticks <= Int(RenderCommand.tickWindow / RenderCommand.minimumTickStep) + 1)
+        #expect(ticks <= Int(ReplayClock.tickWindow / ReplayClock.minimumTickStep) + 1)
         #expect(times.allSatisfy { $0 < 1e9 } && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
         #expect(
-            times.first.map { $0 >= 1e9 - RenderCommand.tickWindow } == true || ticks < 700,
+            times.first.map { $0 >= 1e9 - ReplayClock.tickWindow } == true || ticks < 700,
             "ticks only near the event, or settled within its own window")
     }
 
@@ -53,7 +52,7 @@ import Testing
         var state = AppState(screen: Size(1280, 720), source: .replay(Self.device))
         state.contactTimeout = 300
         state.apply(InputEvent(time: 0, .touchDown(Self.sample(0.3))))
-        RenderCommand.tick(&state, until: 1e6)
+        ReplayClock.tick(&state, until: 1e6)
         #expect(state.scale.board.contacts.isEmpty, "the tick at the window's start expired it")
     }
 

@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Weighing on a conductive carrier (what a capacitive pad does not
 /// register): place the carrier, tare it, then the object; the fading
 /// warning; the wizard's zero with the carrier. Replays whose input values
 /// are stated here.
 @Suite struct CarrierTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
 
     func state(_ lines: [String], at t: Double, config: Config = .defaults) throws -> AppState {
         try rules.state(lines, at: t, config: config)

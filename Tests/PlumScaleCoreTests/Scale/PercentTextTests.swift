@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
 
 /// The fast label formatter must give exactly what String(format: "%.1f%%") gives.

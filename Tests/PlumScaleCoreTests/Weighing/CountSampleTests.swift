@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Counting by sample (issue 28): place N pieces, `n`, type N, Enter; one
 /// piece is then their mean, and the count warns past what the sample can
-/// count to ±1. ScaleRulesTests' calibration: grams = 100 × force, d = 0.1 g.
+/// count to ±1. TestPanel's calibration: grams = 100 × force, d = 0.1 g.
 @Suite struct CountSampleTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
     let counting = #""scaleMode":{"mode":"count","pieceGrams":1}"#
 
     func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
@@ -47,7 +47,7 @@ import Testing
     /// 10 pieces weighing 25 g together: `n`, 1, 0, Enter gives 2.5 g a piece;
     /// the state document says the sample, the footer the piece.
     @Test func aSampleOfTenGivesTheMeanPiece() throws {
-        let config = try ScaleRulesTests.config(counting)
+        let config = try TestPanel.config(counting)
         let typing = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1.5, "n"), key(1.6, "1"), key(1.7, "0")], at: 1.8, config: config)
         #expect(try sample(rules.document(typing))?["typed"] as? String == "10")
         #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Sample: place the pieces, type how many (10_)") })
@@ -64,19 +64,19 @@ import Testing
     /// Escape cancels the sample (and does not quit); nothing weighed gives
     /// a notice and the sample stays asked for; outside counting, `n` says why.
     @Test func escapeNothingWeighedAndOutsideCounting() throws {
-        let config = try ScaleRulesTests.config(counting)
+        let config = try TestPanel.config(counting)
         let cancelled = try rules.state([key(0.5, "n"), key(0.6, "5"), key(0.7, "escape")], at: 1, config: config)
         #expect(cancelled.running && cancelled.countSample == nil && cancelled.scaleMode == .count(pieceGrams: 1))
         let empty = try rules.state([key(0.5, "n"), key(0.6, "5"), key(0.7, "return")], at: 1, config: config)
         #expect(empty.countSample?.typed == "5" && empty.visibleNotice?.text == "Nothing weighed yet: place the 5 pieces, then Enter.")
-        let weighing = try rules.state([key(0.5, "n")], at: 1, config: ScaleRulesTests.config())
+        let weighing = try rules.state([key(0.5, "n")], at: 1, config: TestPanel.config())
         #expect(weighing.countSample == nil && weighing.visibleNotice?.text == "Counting by sample: choose counting first (m).")
     }
 
     /// A sample of 1 piece of 2 g counts 19 to ±1 (d = 0.1 g): 50 g, 25
     /// pieces, is beyond it, and the footer says to take a larger sample.
     @Test func aLightSampleIsWarnedOf() throws {
-        let config = try ScaleRulesTests.config(counting)
+        let config = try TestPanel.config(counting)
         let lines = [
             rules.down(0, 1, 0.3, 0.02), key(1.5, "n"), key(1.6, "1"), key(1.7, "return"),
             rules.down(2, 2, 0.7, 0.48),

@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
-@testable import PlumScale
 @testable import PlumScaleCore
+@testable import PlumScaleTestSupport
 
 /// Issue 28's modes: check-weighing's verdicts, counting, percent of a
 /// reference, the `m` key, and `scaleMode` in the config. The calibration
-/// is ScaleRulesTests': grams = 100 × force, d = 0.1 g.
+/// is TestPanel's: grams = 100 × force, d = 0.1 g.
 @Suite struct ScaleModeTests {
-    let rules = ScaleRulesTests()
+    let rules = PanelReplay()
     static let grams = WeightFormat(unit: .g, stepGrams: 0.1)
 
-    func config(_ mode: String) throws -> Config { try ScaleRulesTests.config(#""scaleMode":"# + mode) }
+    func config(_ mode: String) throws -> Config { try TestPanel.config(#""scaleMode":"# + mode) }
 
     func contacts(_ state: AppState) throws -> [[String: Any]] {
         try #require(try rules.document(state)["contacts"] as? [[String: Any]])
