@@ -8,7 +8,7 @@ extension WeighingTests {
         @Test func noiseMeasuresTheRawJitterAtRest() {
             // True value 0.3, jitter uniform ±0.01 (RMS 0.00577): noise ≈ 0.0127 (the
             // estimator assumes Gaussian noise; 2·RMS would be 0.0115).
-            var generator = SeededGenerator(seed: 9)
+            var generator = SplitMix64(seed: 9)
             var smoother = ForceSmoother()
             for t in sampleTimes(rate: 120, duration: 5, irregular: false) {
                 smoother.add(0.3 + Double.random(in: -0.01...0.01, using: &generator), at: t)

@@ -36,7 +36,7 @@ extension WeighingTests {
         /// The scale's list of contacts gives what the dictionary gives, step
         /// by step, through near ties, lifts, new contacts and noise.
         @Test func listOfContactsAgreesWithTheDictionary() {
-            var generator = SeededGenerator(seed: 25)
+            var generator = SplitMix64(seed: 25)
             var byDictionary = HeaviestTracker(margin: 0.005)
             var byList = HeaviestTracker(margin: 0.005)
             for _ in 0..<5_000 {
@@ -53,7 +53,7 @@ extension WeighingTests {
         @Test(arguments: [60.0, 120.0, 240.0])
         func twoEqualObjectsWithJitterNeverFlicker(rate: Double) {
             // Both objects truly weigh 0.40; each raw reading jitters uniformly by ±0.01.
-            var generator = SeededGenerator(seed: 2012)
+            var generator = SplitMix64(seed: 2012)
             var contacts = [1: ContactWeighing(), 2: ContactWeighing()]
             var tracker = HeaviestTracker(margin: 0.005)
             var crowned: Set<Int> = []

@@ -43,7 +43,7 @@ extension WeighingTests {
         @Test(arguments: RateCase.all)
         func jitterOfOnePointAtRestIsCutAtLeastThreefold(rates: RateCase) {
             // True value 0.5, jitter uniform in ±0.01; compare after 1 s of settling.
-            var generator = SeededGenerator(seed: 42)
+            var generator = SplitMix64(seed: 42)
             var filter = OneEuroFilter(.force)
             var inputs: [Double] = []
             var outputs: [Double] = []

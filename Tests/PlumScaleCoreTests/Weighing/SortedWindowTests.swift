@@ -10,7 +10,7 @@ extension WeighingTests {
     @Suite struct SortedWindowTests {
         @Test(arguments: [1, 2, 5, 16])
         func slidingKeepsTheWindowSortedAndWhole(capacity: Int) {
-            var generator = SeededGenerator(seed: UInt64(40 + capacity))
+            var generator = SplitMix64(seed: UInt64(40 + capacity))
             var sorted = SortedWindow(capacity: capacity)
             var window: [Double] = []
             for step in 0..<4_000 {

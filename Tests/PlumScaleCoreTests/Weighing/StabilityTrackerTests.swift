@@ -58,7 +58,7 @@ extension WeighingTests {
         @Test(arguments: [60.0, 120.0, 240.0])
         func jitterOfOnePointSmoothedBecomesStable(rate: Double) throws {
             // True value 0.5, raw jitter uniform ±0.01: the band widens to the measured noise.
-            var generator = SeededGenerator(seed: 3)
+            var generator = SplitMix64(seed: 3)
             var contact = ContactWeighing()
             var stableSince: Double?
             for t in sampleTimes(rate: rate, duration: 10, irregular: true, seed: 5) {

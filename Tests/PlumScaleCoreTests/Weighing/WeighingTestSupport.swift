@@ -9,7 +9,7 @@ import Testing
 /// Sample timestamps from 0 to `duration` at `rate` Hz; when `irregular`,
 /// each interval is scaled by a random factor in 0.6...1.4.
 func sampleTimes(rate: Double, duration: Double, irregular: Bool, seed: UInt64 = 1) -> [Double] {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var times: [Double] = []
     var t = 0.0
     while t < duration {
