@@ -23,8 +23,9 @@ enum TestPanel {
 protocol PanelReplaying {}
 
 extension PanelReplaying {
-    func state(_ lines: [String], at: Double, config: Config = .defaults) throws -> AppState {
-        let replay = try JSONLinesReplay.parse(([TestPanel.header] + lines).joined(separator: "\n"), file: "inline")
+    /// `header`: another device line than the test panel's (nil: the panel's).
+    func state(_ lines: [String], at: Double, config: Config = .defaults, header: String? = nil) throws -> AppState {
+        let replay = try JSONLinesReplay.parse(([header ?? TestPanel.header] + lines).joined(separator: "\n"), file: "inline")
         return ReplayClock.state(of: replay, at: at, screen: Size(1280, 720), config: config)
     }
 

@@ -8,8 +8,8 @@ public enum RenderCommand {
         _ replay: Replay, at: Double?, size: PixelSize, config: Config = .defaults,
         history: HistoryService? = nil, kiosk: Bool = false, metrics: TextMetrics = .estimate, uiScale: Double? = nil
     ) -> AppState {
-        var feeder = ReplayFeeder(
-            state: initialState(replay.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+        var feeder = feeder(
+            initialState(replay.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
             history: history, end: at)
         for event in replay.events { feeder.append(event) }
         return feeder.finish()
@@ -24,52 +24,14 @@ public enum RenderCommand {
             uiScale: uiScale)
     }
 
-    /// Replays events into a state as they come (from an array, or from a
-    /// file line by line): every event with t <= `end` (nil: all), each
-    /// after the frame ticks the live loop would have given before it.
-    struct ReplayFeeder: ReplayEventSink {
-        var state: AppState
-        /// Performs the store's work the replay asks for (nil: none is done).
-        let effects: EffectRunner?
-        let end: Double?
-        /// Every event seen, applied or not (the parser asks whether any was).
-        private(set) var count = 0
-        private(set) var lastTime = 0.0
-
-        init(state: AppState, history: HistoryService?, end: Double?) {
-            var state = state
-            // When each device was last calibrated, from the log (the due date).
-            if let history { state.apply(InputEvent(time: 0, .history(history.latestCalibrations()))) }
-            self.state = state
-            self.effects = history.map(EffectRunner.init(history:))
-            self.end = end
-        }
-
-        var isEmpty: Bool { count == 0 }
-
-        mutating func append(_ event: InputEvent) {
-            count += 1
-            if let end, event.time > end { return }
-            lastTime = event.time
-            // The closure captures the runner, not self: a copy of the
-            // state inside it would make every change copy the state.
-            let effects = self.effects
-            ReplayClock.tick(&state, until: event.time) { Self.feed(&$0, $1, effects) }
-            Self.feed(&state, event, effects)
-        }
-
-        /// The frame at `end`, or at the last event.
-        mutating func finish() -> AppState {
-            let end = self.end ?? lastTime
-            let effects = self.effects
-            ReplayClock.tick(&state, until: end) { Self.feed(&$0, $1, effects) }
-            Self.feed(&state, InputEvent(time: end, .tick), effects)
-            return state
-        }
-
-        static func feed(_ state: inout AppState, _ event: InputEvent, _ effects: EffectRunner?) {
-            if let effects { effects.feed(event, to: &state) } else { state.apply(event) }
-        }
+    /// The replay's feeder, with the store's work done as the window does
+    /// it when there is a store (the effect runner), else none.
+    static func feeder(_ state: AppState, history: HistoryService?, end: Double?) -> ReplayClock.Feeder {
+        var state = state
+        // When each device was last calibrated, from the log (the due date).
+        if let history { state.apply(InputEvent(time: 0, .history(history.latestCalibrations()))) }
+        guard let effects = history.map(EffectRunner.init(history:)) else { return ReplayClock.Feeder(state: state, end: end) }
+        return ReplayClock.Feeder(state: state, end: end) { effects.feed($1, to: &$0) }
     }
 
     /// The state of a replay read line by line, never whole, JSON Lines
@@ -83,8 +45,8 @@ public enum RenderCommand {
         kiosk: Bool, metrics: TextMetrics = .estimate, uiScale: Double? = nil, log: Log, opened: ReplayLoader.Source? = nil
     ) throws -> AppState {
         let source = try opened ?? ReplayLoader.open(path: path, description: description)
-        var feeder = ReplayFeeder(
-            state: initialState(source.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+        var feeder = feeder(
+            initialState(source.device, size: size, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
             history: history, end: at)
         var lines = 0
         var readers: [LineReader] = []

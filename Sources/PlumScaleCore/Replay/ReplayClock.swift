@@ -34,18 +34,51 @@ public enum ReplayClock {
         of replay: Replay, at: Double?, screen: Size, config: Config = .defaults, kiosk: Bool = false,
         metrics: TextMetrics = .estimate, uiScale: Double? = nil
     ) -> AppState {
-        var state = initialState(replay.device, screen: screen, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale)
-        var last = 0.0
-        for event in replay.events {
-            if let at, event.time > at { continue }
-            last = event.time
-            tick(&state, until: event.time)
-            state.apply(event)
+        var feeder = Feeder(
+            state: initialState(replay.device, screen: screen, config: config, kiosk: kiosk, metrics: metrics, uiScale: uiScale),
+            end: at)
+        for event in replay.events { feeder.append(event) }
+        return feeder.finish()
+    }
+
+    /// Replays events into a state as they come (from an array, or from a
+    /// file line by line): every event with t <= `end` (nil: all), each
+    /// after the frame ticks the live loop would have given before it.
+    public struct Feeder: ReplayEventSink {
+        public private(set) var state: AppState
+        let end: Double?
+        /// How an event is given to the state: applied, or (in `render`,
+        /// with a store) through the shell's effect runner.
+        let feed: (inout AppState, InputEvent) -> Void
+        /// Every event seen, applied or not (the parser asks whether any was).
+        public private(set) var count = 0
+        public private(set) var lastTime = 0.0
+
+        public init(state: AppState, end: Double?, feed: @escaping (inout AppState, InputEvent) -> Void = { $0.apply($1) }) {
+            self.state = state
+            self.end = end
+            self.feed = feed
         }
-        let end = at ?? last
-        tick(&state, until: end)
-        state.apply(InputEvent(time: end, .tick))
-        return state
+
+        public var isEmpty: Bool { count == 0 }
+
+        public mutating func append(_ event: InputEvent) {
+            count += 1
+            if let end, event.time > end { return }
+            lastTime = event.time
+            let feed = self.feed
+            ReplayClock.tick(&state, until: event.time, feed: feed)
+            feed(&state, event)
+        }
+
+        /// The frame at `end`, or at the last event.
+        public mutating func finish() -> AppState {
+            let end = self.end ?? lastTime
+            let feed = self.feed
+            ReplayClock.tick(&state, until: end, feed: feed)
+            feed(&state, InputEvent(time: end, .tick))
+            return state
+        }
     }
 
     /// The frame ticks the live loop would give between the last event and

@@ -6,23 +6,7 @@ import Testing
 
 /// The weighing as a user sees it, through replays whose true input values
 /// are stated here, and the same replay path `plumscale render` uses.
-@Suite struct WeighingReplayTests {
-    func state(_ lines: [String], at: Double, config: Config = .defaults, header: String? = nil) throws -> AppState {
-        let head = header ?? #"{"plumscale-replay":1,"device":{"name":"test panel","pressure":true}}"#
-        let replay = try JSONLinesReplay.parse(([head] + lines).joined(separator: "\n"), file: "inline")
-        return ReplayClock.state(of: replay, at: at, screen: Size(1280, 720), config: config)
-    }
-
-    func down(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {
-        #"{"t":\#(t),"type":"down","id":\#(id),"x":\#(x),"y":0.5,"pressure":\#(p)}"#
-    }
-
-    func move(_ t: Double, _ id: Int, _ x: Double, _ p: Double) -> String {
-        #"{"t":\#(t),"type":"move","id":\#(id),"x":\#(x),"y":0.5,"pressure":\#(p)}"#
-    }
-
-    func key(_ t: Double, _ name: String) -> String { #"{"t":\#(t),"type":"key","key":"\#(name)"}"# }
-
+@Suite struct WeighingReplayTests: PanelReplaying {
     /// Two objects of the same true force 0.40, each read with uniform ±1
     /// point jitter at 120 Hz for 10 s: the yellow fill never moves.
     @Test func twoEqualJitteryObjectsKeepOneSteadyYellow() throws {
