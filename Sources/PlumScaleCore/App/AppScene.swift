@@ -21,7 +21,8 @@ extension AppState {
     }
 
     /// The notice in a free place: the lowest spot, centred, where it
-    /// covers no control and no text of the screen it is on.
+    /// covers no control, no text of the screen it is on and no stability
+    /// dot (a tare refused says to wait for one to turn green).
     private func appendNotice(_ notice: Notice, to scene: inout Scene) {
         let size = layout.size
         let textSize = metrics.size(fitting: notice.text, width: size.width - 40, preferred: 18, minimum: 12)
@@ -29,19 +30,23 @@ extension AppState {
         let height = 44.0
         var top = scene
         if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
-        let taken = top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
-        var rect = Rect(x: (size.width - width) / 2, y: size.height - 10 - height, width: width, height: height)
-        var y = rect.y
-        while y >= 10 {
-            let candidate = Rect(x: rect.x, y: y, width: width, height: height)
-            if !taken.contains(where: { $0.intersects(candidate) }) {
-                rect = candidate
-                break
-            }
-            y -= 8
-        }
+        let dots = scene.labelGroups.flatMap { $0.circles.compactMap(\.badge) }.map(StabilityBadge.rect(at:))
+        let chrome = top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
+        let bottom = Rect(x: (size.width - width) / 2, y: size.height - 10 - height, width: width, height: height)
+        // Clear of the dots too where the screen has room, else of the chrome alone.
+        let rect = Self.lowestFree(bottom, taken: chrome + dots) ?? Self.lowestFree(bottom, taken: chrome) ?? bottom
         scene.shapes.append(.rect(rect, color: Color(40, 40, 48, 235)))
         scene.shapes.append(.text(notice.text, at: rect.center, anchor: .center, size: textSize, color: .white))
+    }
+
+    /// `rect` moved up 8 px at a time to the first place clear of `taken`.
+    private static func lowestFree(_ rect: Rect, taken: [Rect]) -> Rect? {
+        var candidate = rect
+        while candidate.y >= 10 {
+            if !taken.contains(where: { $0.intersects(candidate) }) { return candidate }
+            candidate.y -= 8
+        }
+        return nil
     }
 
     static func button(

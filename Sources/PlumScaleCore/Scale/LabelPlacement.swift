@@ -11,6 +11,11 @@ struct LabelPlacer {
     var bounds: Rect
     /// Controls and labels already placed.
     private(set) var taken: [Rect]
+    /// The stability dots placed so far: no label covers one either.
+    private var dots: [Rect] = []
+    /// Set while a label that found no place clear of the dots seeks one
+    /// as if there were none.
+    private var ignoresDots = false
     /// Every circle drawn (labelled or not) and the labels placed so far:
     /// the scene keeps it, and LayoutCheck holds it to the rule.
     private(set) var group = LabelGroup()
@@ -42,32 +47,55 @@ struct LabelPlacer {
     /// Marks `rect` taken: no label goes over it.
     mutating func block(_ rect: Rect) { taken.append(rect) }
 
+    /// Where circle `index`'s stability badge goes, clear of what is taken
+    /// so far (the controls, the panels, the footer) and of the dots placed
+    /// before it, kept with the circle; no label goes over it after.
+    mutating func placeBadge(of index: Int) -> Point {
+        let badge = StabilityBadge.center(of: group.circles[index], bounds: bounds, taken: taken + dots)
+        group.circles[index].badge = badge
+        dots.append(StabilityBadge.rect(at: badge))
+        return badge
+    }
+
     /// The top-left corner for a label block of `size` for the circle at
     /// `center` with `radius`, and marks its room as taken. The first place
     /// that is free and keeps the rule wins, in the order above (each moved
     /// onto the screen if need be, the smallest move first).
     mutating func place(_ size: Size, center: Point, radius: Double) -> Point {
         let own = circleIndex(center: center, radius: radius)
+        // Clear of the dots where the rule can be kept so; else as if there
+        // were none (a plate keeps the label readable over a dot).
+        var choice = choose(size, center: center, radius: radius, own: own)
+        if choice.crowded, !dots.isEmpty {
+            ignoresDots = true
+            choice = choose(size, center: center, radius: radius, own: own)
+            ignoresDots = false
+        }
+        return take(choice.rect, own: own, crowded: choice.crowded, leader: choice.leader)
+    }
+
+    /// Where `place` puts a label: the rectangle, and whether it is crowded or led.
+    private func choose(_ size: Size, center: Point, radius: Double, own: Int) -> (rect: Rect, crowded: Bool, leader: Bool) {
         let left = center.x - size.width / 2
         let under = clamped(Rect(x: left, y: center.y + radius, width: size.width, height: size.height))
         // A crowd past any hope of separate labels: under the circle, on screen.
-        guard taken.count < 64, group.circles.count <= Self.crowd else { return take(under, own: own, crowded: true, leader: true) }
-        if let best = bestNamedPlace(size, own: own) { return take(best, own: own, crowded: false) }
+        guard taken.count < 64, group.circles.count <= Self.crowd else { return (under, true, true) }
+        if let best = bestNamedPlace(size, own: own) { return (best, false, false) }
         let kept = search(size, own: own, .keepingRule)
-        if let kept, !struck(kept, own: own) { return take(kept, own: own, crowded: false) }
+        if let kept, !struck(kept, own: own) { return (kept, false, false) }
         // No place keeps the rule clear of its own ring (its ring through
         // the number strikes it out): inside the own disc where it is the
         // nearest circle; where that is taken, any free place where it is;
         // then the place that keeps the rule on its ring; else the free
         // place nearest its centre, or under it, with a leader.
         if let rect = search(size, own: own, .insideOwnDisc) ?? search(size, own: own, .nearestOwn) {
-            return take(rect, own: own, crowded: true)
+            return (rect, true, false)
         }
-        if let kept { return take(kept, own: own, crowded: false) }
+        if let kept { return (kept, false, false) }
         // Nothing free about the circle (it lies under a panel): the free
         // place nearest it anywhere, with a leader, rather than over a control.
         let free = search(size, own: own, .anywhereFree) ?? search(size, own: own, .anywhereFree, everywhere: true)
-        return take(free ?? under, own: own, crowded: true, leader: true)
+        return (free ?? under, true, true)
     }
 
     /// The places a reader expects, in order: under the circle (the
@@ -217,6 +245,7 @@ struct LabelPlacer {
 
     private func isFree(_ rect: Rect) -> Bool {
         for other in taken where other.intersects(rect) { return false }
+        for dot in dots where !ignoresDots && dot.intersects(rect) { return false }
         return true
     }
 

@@ -24,7 +24,7 @@ enum LabelPlate {
     /// Whether another circle's ring band, or any circle's dot, meets `rect`.
     static func crossed(_ rect: Rect, own: Int, circles: [DrawnCircle]) -> Bool {
         for (index, circle) in circles.enumerated() {
-            if nearest(rect, to: Plum.badgeCenter(circle.center, radius: circle.radius)) < Plum.badgeRadius { return true }
+            if let badge = circle.badge, nearest(rect, to: badge) < StabilityBadge.radius { return true }
             guard index != own else { continue }
             let half = circle.ringWidth / 2
             if nearest(rect, to: circle.center) < circle.radius + half, farthest(rect, from: circle.center) > circle.radius - half {
@@ -44,16 +44,6 @@ enum LabelPlate {
         let dx = max(abs(rect.x - p.x), abs(rect.maxX - p.x))
         let dy = max(abs(rect.y - p.y), abs(rect.maxY - p.y))
         return (dx * dx + dy * dy).squareRoot()
-    }
-}
-
-extension Plum {
-    /// The stability badge's radius (ScaleScene.appendBadge).
-    static let badgeRadius = 11.0
-
-    /// Where a circle's stability badge sits: on its ring, up and to the right.
-    static func badgeCenter(_ center: Point, radius: Double) -> Point {
-        Point(center.x + radius * 0.7071, center.y - radius * 0.7071)
     }
 }
 

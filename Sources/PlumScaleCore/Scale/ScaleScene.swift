@@ -21,7 +21,7 @@ extension AppState {
         let (shown, total) = shownContactsAndTotal()
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
-        for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], to: &scene) }
+        let badgesStart = scene.shapes.count
         // The span the panels over the scale leave free (one on either side).
         let left = reserved.filter { $0.x <= 0 }.map(\.maxX).max() ?? 0
         let right = reserved.filter { $0.x > 0 }.map(\.x).min() ?? size.width
@@ -38,6 +38,10 @@ extension AppState {
         for rect in reserved { placer.block(rect) }
         if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
+        // The dots go where the chrome above leaves them whole, drawn under it all.
+        var badges: [Shape] = []
+        for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], index: i, placer: &placer, to: &badges) }
+        scene.shapes.insert(contentsOf: badges, at: badgesStart)
         let labelsStart = scene.shapes.count
         let fills = shown.map(\.fill)
         for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, fills: fills, to: &scene) }
@@ -131,14 +135,15 @@ extension AppState {
 
     /// On the ring, before every text, so that none is covered: a filling
     /// dot while the reading settles, green when stable.
-    private func appendBadge(of shown: borrowing ContactView, to scene: inout Scene) {
-        let badge = Plum.badgeCenter(shown.position, radius: shown.radius)
+    /// `index`: its circle's in the placer's group, which keeps where it went.
+    private func appendBadge(of shown: borrowing ContactView, index: Int, placer: inout LabelPlacer, to shapes: inout [Shape]) {
+        let badge = placer.placeBadge(of: index)
         if shown.stable {
-            scene.shapes.append(.disc(center: badge, radius: Plum.badgeRadius, color: Self.stableGreen))
+            shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: Self.stableGreen))
         } else {
-            scene.shapes.append(.disc(center: badge, radius: Plum.badgeRadius, color: .white))
-            scene.shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
-            scene.shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
+            shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: .white))
+            shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
+            shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
         }
     }
 

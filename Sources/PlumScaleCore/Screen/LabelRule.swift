@@ -3,6 +3,8 @@ public struct DrawnCircle: Equatable, Sendable {
     public var center: Point
     public var radius: Double
     public var ringWidth: Double
+    /// Where its stability badge is drawn (StabilityBadge), nil with none.
+    public var badge: Point?
     public init(center: Point, radius: Double, ringWidth: Double) {
         self.center = center
         self.radius = radius

@@ -48,6 +48,31 @@ public enum LayoutCheck {
         for group in scene.labelGroups {
             for label in group.labels { problems += LabelRule.problems(of: label, in: group, tolerance: tolerance) }
         }
+        return problems + badgeProblems(in: scene, texts: texts, screen: screen)
+    }
+
+    /// Every stability badge whole on screen and, unless a modal layer dims
+    /// the scale, under no control and no text but the circles' labels
+    /// (the placer keeps them off the dots where the screen has room; a
+    /// label's plate keeps it readable over a dot where it has not).
+    static func badgeProblems(in scene: Scene, texts: [PlacedText], screen: Rect) -> [String] {
+        var problems: [String] = []
+        let labels = scene.labelGroups.flatMap { $0.labels.map(\.rect) }
+        let chrome = texts.filter { text in !labels.contains { $0.contains(text.rect, tolerance: tolerance) } }
+        for group in scene.labelGroups {
+            for circle in group.circles {
+                guard let badge = circle.badge else { continue }
+                let rect = StabilityBadge.rect(at: badge).insetBy(tolerance)
+                if !screen.contains(rect, tolerance: 0) { problems.append("the badge at \(describe(rect)) is cut by the screen edge") }
+                guard scene.modalStart == nil else { continue }
+                for element in scene.elements where element.rect.intersects(rect) {
+                    problems.append("the badge at \(describe(rect)) is under \(element.kind.rawValue) \(element.name)")
+                }
+                for text in chrome where text.rect.intersects(rect) {
+                    problems.append("the badge at \(describe(rect)) is under text \"\(text.text)\"")
+                }
+            }
+        }
         return problems
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where a circle's stability badge (the dot that fills while its reading
+/// settles, green once stable) goes: on its ring, up and to the right as
+/// before, unless the screen's edge would cut it or the legend, a control
+/// or the footer would cover it; then the next place along the ring that is
+/// whole and clear, the nearest to up-right first. A ring with no such
+/// place (a circle mostly off screen, or under the wizard's panel) has its
+/// dot at the nearest clear place on the screen.
+enum StabilityBadge {
+    /// The dot's radius (ScaleScene.appendBadge).
+    static let radius = 11.0
+    /// How far the dot and its settling ring reach from its centre.
+    static let reach = 11.5
+
+    /// The directions tried about the ring, as unit vectors (y down): up
+    /// and to the right, then each side of it in turn by 22.5°, upward first.
+    static let directions: [(x: Double, y: Double)] = {
+        let step = Double.pi / 8
+        var angles = [-Double.pi / 4]
+        for k in 1...8 {
+            angles.append(-Double.pi / 4 - Double(k) * step)
+            if k < 8 { angles.append(-Double.pi / 4 + Double(k) * step) }
+        }
+        return angles.map { (x: cos($0), y: sin($0)) }
+    }()
+
+    /// The square the dot covers about `center`.
+    static func rect(at center: Point) -> Rect {
+        Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
+    }
+
+    /// The dot's centre for `circle`, whole inside `bounds` and clear of every rectangle of `taken`.
+    static func center(of circle: DrawnCircle, bounds: Rect, taken: [Rect]) -> Point {
+        func point(_ d: (x: Double, y: Double)) -> Point {
+            Point(circle.center.x + circle.radius * d.x, circle.center.y + circle.radius * d.y)
+        }
+        func clear(_ rect: Rect) -> Bool { !taken.contains { $0.intersects(rect) } }
+        for d in directions {
+            let p = point(d)
+            if bounds.contains(rect(at: p), tolerance: 0), clear(rect(at: p)) { return p }
+        }
+        // No place on the ring: the nearest clear place on the screen to
+        // where the screen's edge would have it, searched outward.
+        let start = clamped(point(directions[0]), into: bounds)
+        let farthest = max(bounds.width, bounds.height)
+        for distance in stride(from: 0.0, through: farthest, by: 4) {
+            for d in directions {
+                let moved = clamped(Point(start.x + distance * d.x, start.y + distance * d.y), into: bounds)
+                if clear(rect(at: moved)) { return moved }
+            }
+        }
+        return start
+    }
+
+    private static func clamped(_ p: Point, into bounds: Rect) -> Point {
+        Point(
+            min(max(p.x, bounds.x + reach), bounds.maxX - reach),
+            min(max(p.y, bounds.y + reach), bounds.maxY - reach))
+    }
+}
