@@ -11,11 +11,9 @@ struct LabelPlacer {
     var bounds: Rect
     /// Controls and labels already placed.
     private(set) var taken: [Rect]
-    /// The stability dots placed so far: no label covers one either.
+    /// The stability dots placed so far: no label goes over one where a
+    /// place a reader expects is free of them.
     private var dots: [Rect] = []
-    /// Set while a label that found no place clear of the dots seeks one
-    /// as if there were none.
-    private var ignoresDots = false
     /// Every circle drawn (labelled or not) and the labels placed so far:
     /// the scene keeps it, and LayoutCheck holds it to the rule.
     private(set) var group = LabelGroup()
@@ -51,7 +49,12 @@ struct LabelPlacer {
     /// so far (the controls, the panels, the footer) and of the dots placed
     /// before it, kept with the circle; no label goes over it after.
     mutating func placeBadge(of index: Int) -> Point {
-        let badge = StabilityBadge.center(of: group.circles[index], bounds: bounds, taken: taken + dots)
+        // Past a crowd no place is sought, as for the labels.
+        let circle = group.circles[index]
+        let badge =
+            group.circles.count > Self.crowd
+            ? StabilityBadge.crowdedCenter(of: circle, bounds: bounds)
+            : StabilityBadge.center(of: circle, bounds: bounds, taken: taken, dots: dots)
         group.circles[index].badge = badge
         dots.append(StabilityBadge.rect(at: badge))
         return badge
@@ -63,14 +66,7 @@ struct LabelPlacer {
     /// onto the screen if need be, the smallest move first).
     mutating func place(_ size: Size, center: Point, radius: Double) -> Point {
         let own = circleIndex(center: center, radius: radius)
-        // Clear of the dots where the rule can be kept so; else as if there
-        // were none (a plate keeps the label readable over a dot).
-        var choice = choose(size, center: center, radius: radius, own: own)
-        if choice.crowded, !dots.isEmpty {
-            ignoresDots = true
-            choice = choose(size, center: center, radius: radius, own: own)
-            ignoresDots = false
-        }
+        let choice = choose(size, center: center, radius: radius, own: own)
         return take(choice.rect, own: own, crowded: choice.crowded, leader: choice.leader)
     }
 
@@ -80,6 +76,9 @@ struct LabelPlacer {
         let under = clamped(Rect(x: left, y: center.y + radius, width: size.width, height: size.height))
         // A crowd past any hope of separate labels: under the circle, on screen.
         guard taken.count < 64, group.circles.count <= Self.crowd else { return (under, true, true) }
+        // The places a reader expects, clear of the dots too; the searches
+        // after them as if there were none (a plate keeps a label readable
+        // over a dot), so that a dot never costs a label its own circle.
         if let best = bestNamedPlace(size, own: own) { return (best, false, false) }
         let kept = search(size, own: own, .keepingRule)
         if let kept, !struck(kept, own: own) { return (kept, false, false) }
@@ -132,7 +131,8 @@ struct LabelPlacer {
             // block wider than the disc there has its ends struck by the
             // ring even where it was wanted (a third line: issue 28).
             let outsidePlace = index < 8
-            if shift < bestShift, isFree(rect), (shift == 0 && outsidePlace) || !struck(rect, own: own),
+            if shift < bestShift, isFree(rect), !dots.contains(where: { $0.intersects(rect) }),
+                (shift == 0 && outsidePlace) || !struck(rect, own: own),
                 LabelRule.holds(rect, own: own, in: group.circles, margin: Self.margin)
             {
                 best = rect
@@ -245,7 +245,6 @@ struct LabelPlacer {
 
     private func isFree(_ rect: Rect) -> Bool {
         for other in taken where other.intersects(rect) { return false }
-        for dot in dots where !ignoresDots && dot.intersects(rect) { return false }
         return true
     }
 

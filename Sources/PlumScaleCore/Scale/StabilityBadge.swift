@@ -30,27 +30,42 @@ enum StabilityBadge {
         Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
     }
 
-    /// The dot's centre for `circle`, whole inside `bounds` and clear of every rectangle of `taken`.
-    static func center(of circle: DrawnCircle, bounds: Rect, taken: [Rect]) -> Point {
+    /// The dot's centre for `circle`, whole inside `bounds` and clear of
+    /// every rectangle of `taken` and, where the ring has room, of `dots`
+    /// (those placed before it).
+    static func center(of circle: DrawnCircle, bounds: Rect, taken: [Rect], dots: [Rect] = []) -> Point {
         func point(_ d: (x: Double, y: Double)) -> Point {
             Point(circle.center.x + circle.radius * d.x, circle.center.y + circle.radius * d.y)
         }
-        func clear(_ rect: Rect) -> Bool { !taken.contains { $0.intersects(rect) } }
-        for d in directions {
-            let p = point(d)
-            if bounds.contains(rect(at: p), tolerance: 0), clear(rect(at: p)) { return p }
+        func clear(_ rect: Rect, of rects: [Rect]) -> Bool { !rects.contains { $0.intersects(rect) } }
+        for avoided in [taken + dots, taken] {
+            for d in directions {
+                let rect = rect(at: point(d))
+                if bounds.contains(rect, tolerance: 0), clear(rect, of: avoided) { return point(d) }
+            }
         }
         // No place on the ring: the nearest clear place on the screen to
-        // where the screen's edge would have it, searched outward.
+        // where the screen's edge would have it, searched outward in at
+        // most `searchRings` rings (a huge screen has them farther apart).
         let start = clamped(point(directions[0]), into: bounds)
-        let farthest = max(bounds.width, bounds.height)
-        for distance in stride(from: 0.0, through: farthest, by: 4) {
+        let step = max(4, max(bounds.width, bounds.height) / Double(searchRings))
+        for ring in 0...searchRings {
+            let distance = Double(ring) * step
             for d in directions {
                 let moved = clamped(Point(start.x + distance * d.x, start.y + distance * d.y), into: bounds)
-                if clear(rect(at: moved)) { return moved }
+                if clear(rect(at: moved), of: taken) { return moved }
             }
         }
         return start
+    }
+
+    /// How many rings the search off the ring visits at most.
+    static let searchRings = 48
+
+    /// Where the dot goes when there are too many circles to seek a place
+    /// for each (a hostile stream): up and to the right, on screen.
+    static func crowdedCenter(of circle: DrawnCircle, bounds: Rect) -> Point {
+        clamped(Point(circle.center.x + circle.radius * directions[0].x, circle.center.y + circle.radius * directions[0].y), into: bounds)
     }
 
     private static func clamped(_ p: Point, into bounds: Rect) -> Point {
