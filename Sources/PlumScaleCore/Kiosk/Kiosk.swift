@@ -55,9 +55,11 @@ public struct Kiosk: Equatable, Sendable {
     /// Time of the last deliberate input (a touch going down or up, a click,
     /// the wheel, a key; not a resting object's moves): operator idle.
     var lastDeliberateInput = 0.0
-    /// The contacts of the last auto-recorded weighing, and since when all have been stable.
+    /// The contacts of the last auto-recorded weighing; since when all have
+    /// been stable, and which they were (a lifted object starts it anew).
     var recordedSet: Set<Int>?
     var stableSince: Double?
+    var stableSet: Set<Int>?
     /// Wrong PINs so far, and until when (core time) the pad refuses PINs.
     public internal(set) var failures = 0
     public internal(set) var lockedUntil = 0.0

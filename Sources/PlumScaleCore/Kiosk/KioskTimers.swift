@@ -66,12 +66,16 @@ extension AppState {
         let views = contactViews
         guard !views.isEmpty, views.allSatisfy(\.stable), source.mode != .position else {
             self.kiosk?.stableSince = nil
+            self.kiosk?.stableSet = nil
             if views.isEmpty { self.kiosk?.recordedSet = nil }
             return
         }
-        let since = kiosk.stableSince ?? now
-        self.kiosk?.stableSince = since
+        // The set's time starts when it is what lies there: one object of two
+        // lifted a moment before the other is not a weighing of the one left.
         let ids = Set(views.map(\.id))
+        let since = kiosk.stableSet == ids ? kiosk.stableSince ?? now : now
+        self.kiosk?.stableSince = since
+        self.kiosk?.stableSet = ids
         guard ids != kiosk.recordedSet, now - since >= kiosk.settings.autoRecordSeconds else { return }
         self.kiosk?.recordedSet = ids
         record()
