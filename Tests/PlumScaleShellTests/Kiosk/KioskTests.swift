@@ -7,7 +7,7 @@ import Testing
 @testable import PlumScaleTestSupport
 
 /// The kiosk through replays: passers-by cannot leave, the operator can;
-/// attract mode and auto-record.
+/// attract mode (auto-record: KioskAutoRecordTests).
 @Suite struct KioskTests {
     static let header = #"{"plumscale-replay":1,"device":{"name":"kiosk panel","pressure":true}}"#
     /// The defaults with the PIN 2468 (as `{"kiosk":{"pin":"2468"}}` gives).
@@ -344,54 +344,6 @@ import Testing
         let history = try HistoryService(temporary: ())
         #expect(try state(lines, at: 5.5, config: config, history: history).screen.name == "history")
         #expect(try state(lines, at: 6.5, config: config, history: HistoryService(temporary: ())).screen == .scale)
-    }
-
-    @Test func autoRecordSavesOncePerPlacement() throws {
-        let history = try HistoryService(temporary: ())
-        let lines = [
-            #"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#,
-            #"{"t":0.1,"type":"down","id":2,"x":0.7,"y":0.5,"pressure":0.6}"#,
-            // Both stable after 0.5 s, recorded 1 s later; nothing changes until t=6.
-            #"{"t":6,"type":"up","id":2}"#,
-            // The set changed: one more weighing once id 1 alone has been stable 1 s.
-        ]
-        let state = try state(lines, at: 9, history: history)
-        #expect(state.running)
-        #expect(try history.store.count() == 2)
-        let rows = try history.store.rows(limit: 10)
-        #expect(rows.map(\.objectCount) == [1, 2])
-    }
-
-    /// Two objects lifted together, the second up a moment after the first
-    /// (0.4 s here; under cage on a loaded machine the journey's two ups
-    /// were taken apart): the one left for that moment is no weighing. The
-    /// set's second counts from when it is what lies there, not from when
-    /// the objects before it settled.
-    @Test func liftingTwoObjectsSavesNoWeighingOfTheOneLeft() throws {
-        let history = try HistoryService(temporary: ())
-        let lines = [
-            #"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#,
-            #"{"t":0.1,"type":"down","id":2,"x":0.7,"y":0.5,"pressure":0.6}"#,
-            #"{"t":6,"type":"up","id":2}"#,
-            #"{"t":6.4,"type":"up","id":1}"#,
-        ]
-        let state = try state(lines, at: 9, history: history)
-        #expect(state.running)
-        #expect(try history.store.rows(limit: 10).map(\.objectCount) == [2])
-    }
-
-    /// Objects left on an unattended kiosk: once their set is recorded
-    /// nothing changes, so the kiosk sleeps until the attract mode is due,
-    /// not a tick every frame.
-    @Test func aLoadedKioskSleepsOnceItHasRecorded() throws {
-        let history = try HistoryService(temporary: ())
-        let lines = [#"{"t":0,"type":"down","id":1,"x":0.3,"y":0.5,"pressure":0.4}"#]
-        let settling = try state(lines, at: 0.3, history: history)
-        #expect(try #require(settling.nextWake) < 0.3 + 0.1, "still settling: frames")
-        let recorded = try state(lines, at: 8, history: history)  // past the "Saved" notice too
-        #expect(try history.store.count() == 1)
-        let wake = try #require(recorded.nextWake)
-        #expect(wake >= 60, "asleep until the idle timeout, not \(wake)")
     }
 
     @Test func renderKioskOnTheCommandLineKeepsRunning() throws {
