@@ -10,8 +10,9 @@
 # as the machine has cores, each wait holding one: alone it kept less than
 # half of two cores busy. The parts: the five-object journey (one chain of
 # six sizes) with the core's layer; the other journeys and windows; the
-# rest, which takes every suite the first two do not name, so a new suite
-# is never left out. With arguments (a --filter), one process, as given.
+# rest (the install test's release build among them), which takes every
+# suite the first two do not name, so a new suite is never left out.
+# With arguments (a --filter), one process, as given.
 set -uo pipefail
 swift=${SWIFT:-swift}
 dir=$(mktemp -d)
@@ -23,13 +24,16 @@ if [ $# -gt 0 ]; then
     logs=("$dir/all.log")
 else
     first='^PlumScaleEndToEndTests\.JourneyWeighTests'
-    second='^PlumScaleEndToEndTests\.(Journey|Window|KioskWindow|Wayland|GPUPath|Install|Systemd|X11)'
+    second='^PlumScaleEndToEndTests\.(Journey|Window|KioskWindow|Wayland|GPUPath|Systemd|X11)'
     parts=(
         "--filter $first --filter ^PlumScaleCoreTests\."
         "--filter $second --skip $first"
         "--skip $first --skip $second --skip ^PlumScaleCoreTests\."
     )
+    began=$SECONDS
     "$swift" build --build-tests >"$dir/build.log" 2>&1 || { cat "$dir/build.log"; exit 1; }
+    echo "make test: the tests built in $((SECONDS - began)) s"
+    began=$SECONDS
     # The test bundle itself, as swift test starts it: swift test holds the
     # build directory's lock while its tests run, so three would run in turn.
     bundle="$("$swift" build --show-bin-path)/PlumScalePackageTests.xctest"
@@ -45,6 +49,7 @@ else
     for i in "${!pids[@]}"; do
         wait "${pids[$i]}" || status=1
     done
+    echo "make test: the three parts ran in $((SECONDS - began)) s"
     for i in "${!logs[@]}"; do
         echo "━━ make test, part $((i + 1)) of ${#logs[@]}: ${parts[$i]}"
         cat "${logs[$i]}"
