@@ -47,7 +47,7 @@ enum StabilityBadge {
         // No place on the ring: the nearest clear place on the screen to
         // where the screen's edge would have it, searched outward in at
         // most `searchRings` rings (a huge screen has them farther apart).
-        let start = clamped(point(directions[0]), into: bounds)
+        let start = crowdedCenter(of: circle, bounds: bounds)
         let step = max(4, max(bounds.width, bounds.height) / Double(searchRings))
         for ring in 0...searchRings {
             let distance = Double(ring) * step
@@ -62,8 +62,9 @@ enum StabilityBadge {
     /// How many rings the search off the ring visits at most.
     static let searchRings = 48
 
-    /// Where the dot goes when there are too many circles to seek a place
-    /// for each (a hostile stream): up and to the right, on screen.
+    /// Up and to the right on the ring, moved onto the screen: where the dot
+    /// goes when there are too many circles to seek a place for each (a
+    /// hostile stream), and where the search off the ring starts.
     static func crowdedCenter(of circle: DrawnCircle, bounds: Rect) -> Point {
         clamped(Point(circle.center.x + circle.radius * directions[0].x, circle.center.y + circle.radius * directions[0].y), into: bounds)
     }
