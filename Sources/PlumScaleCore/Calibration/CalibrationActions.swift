@@ -103,6 +103,10 @@ extension AppState {
             guard case .calibration(var wizard) = screen else { return }
             CalibrationWizard.readingSettled(into: &wizard) { reference }
             screen = .calibration(wizard)
+        case .keyDown(let key, _) where ScaleAction(key: key) != nil:
+            // The scale's keys are not the wizard's: `h` left it and dropped
+            // an unsaved fit, space saved a weighing under it (found by hand).
+            break
         default:
             applyOnScale(event)
         }

@@ -56,6 +56,9 @@ extension AppState {
             guard case .eccentricity(var run) = screen else { return }
             EccentricityRun.readingSettled(into: &run) { glass }
             screen = .eccentricity(run)
+        case .keyDown(let key, _) where ScaleAction(key: key) != nil:
+            // The scale's keys are not the test's (as in the wizard).
+            break
         default:
             applyOnScale(event)
         }

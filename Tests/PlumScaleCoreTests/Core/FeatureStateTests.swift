@@ -96,6 +96,20 @@ import Testing
         #expect(state == expected, "Escape cancels the wizard and nothing else")
     }
 
+    /// Found by hand: at the wizard's last step `h` opened the history and
+    /// dropped the fit unsaved, and space saved a weighing under the wizard.
+    @Test func theScalesKeysDoNothingInTheWizard() {
+        var state = AppState(screen: Size(1280, 720), source: Self.panel)
+        state.apply(Self.key(.character("k"), at: 1))
+        state.perform(.zeroTapped)
+        let before = Self.later(state, 2)
+        for key in ScaleAction.allCases.map(\.key) where key != .escape {
+            let effects = state.apply(Self.key(key, at: 2))
+            #expect(effects.isEmpty, "\(key) asked for \(effects)")
+        }
+        #expect(state == before)
+    }
+
     @Test func backFromTheDetailReturnsToTheTableAsItWas() {
         var state = AppState(screen: Size(1280, 720), source: Self.panel)
         state.apply(Self.key(.character("h"), at: 1))
