@@ -67,7 +67,7 @@ public struct AppState: Equatable, Sendable {
     /// The wall clock now, by the core's time.
     public var wallClock: Date { clockOrigin.addingTimeInterval(now) }
     /// Touches that went down on a control: they press it, they weigh nothing.
-    var pressedControls: [Int: PressedControl] = [:]
+    var pressedControls: [Int: Control] = [:]
     /// The scale screen's own state: its buttons, the touches resting on
     /// them, its lines on the source and the fleet (ScaleScreenState.swift).
     var scaleScreen: ScaleScreenState

@@ -58,15 +58,3 @@ public struct HistoryDetail: Equatable, Sendable {
     /// card away from where Delete was.
     public var confirmingDelete = false
 }
-
-/// A control that a touch went down on: it acts when that touch lifts.
-enum PressedControl: Equatable, Sendable {
-    case scale(ScaleAction)
-    case calibration(CalibrationAction)
-    case eccentricity(EccentricityAction)
-    /// A key of the number pad (NumberPad.swift).
-    case numberPad(NumberEntry.Action)
-    case detail(DetailAction)
-    /// A control dimmed under a modal pad: the press is the pad's, and does nothing.
-    case dimmed
-}

@@ -79,9 +79,7 @@ extension AppState {
     mutating func applyOnCalibration(_ event: InputEvent) {
         guard case .calibration(let wizard) = screen else { return }
         let placed = calibrationLayout(wizard)
-        let press = PanelPress(
-            panel: placed.panel, controls: placed.controls.map { ($0.rect, $0.action) }, pressed: PressedControl.calibration
-        ) {
+        let press = PanelPress(panel: placed.panel) {
             if case .calibration(let action) = $0 { action } else { nil }
         }
         if applyPress(event, press, perform: { $0.perform($1) }) { return }

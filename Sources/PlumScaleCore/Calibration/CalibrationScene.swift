@@ -17,7 +17,8 @@ extension AppState {
         }
         for control in placed.controls {
             let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
-            Self.button(control.name, control.title, control.rect, textSize: size, into: &scene)
+            Self.button(
+                control.name, control.title, control.rect, control: .calibration(control.action), textSize: size, into: &scene)
         }
     }
 }

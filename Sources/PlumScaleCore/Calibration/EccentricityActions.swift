@@ -40,9 +40,7 @@ extension AppState {
     mutating func applyOnEccentricity(_ event: InputEvent) {
         guard case .eccentricity(let run) = screen else { return }
         let placed = eccentricityLayout(run)
-        let press = PanelPress(
-            panel: placed.panel, controls: placed.controls.map { ($0.rect, $0.action) }, pressed: PressedControl.eccentricity
-        ) {
+        let press = PanelPress(panel: placed.panel) {
             if case .eccentricity(let action) = $0 { action } else { nil }
         }
         if applyPress(event, press, perform: { $0.perform($1) }) { return }

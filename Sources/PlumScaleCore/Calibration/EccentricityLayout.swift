@@ -92,7 +92,9 @@ extension AppState {
         }
         for control in placed.controls {
             let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
-            Self.button(control.action.elementName, control.title, control.rect, textSize: size, into: &scene)
+            Self.button(
+                control.action.elementName, control.title, control.rect, control: .eccentricity(control.action), textSize: size,
+                into: &scene)
         }
     }
 }

@@ -7,11 +7,8 @@ import Foundation
 /// done when it lifts, a click's at once.
 struct PanelPress<Action> {
     var panel: Rect
-    var controls: [(rect: Rect, action: Action)]
-    /// The action as it is remembered from a finger's down to its lift.
-    var pressed: (Action) -> PressedControl
-    /// The action a remembered press is, when it is this screen's.
-    var released: (PressedControl) -> Action?
+    /// The screen's action for a control, when the control is this screen's.
+    var action: (Control) -> Action?
 }
 
 extension AppState {
@@ -19,25 +16,28 @@ extension AppState {
     /// describes; false for every other event (keys, ticks, lifts of objects),
     /// which stay the screen's own.
     mutating func applyPress<Action>(_ event: InputEvent, _ press: PanelPress<Action>, perform: (inout AppState, Action) -> Void) -> Bool {
-        func hit(_ x: Double, _ y: Double) -> (inPanel: Bool, action: Action?) {
+        func hit(_ x: Double, _ y: Double) -> (inPanel: Bool, control: Control?, action: Action?) {
+            guard x.isFinite, y.isFinite else { return (false, nil, nil) }
             let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
-            return (press.panel.contains(p), press.controls.first { $0.rect.contains(p) }?.action)
+            let control = control(at: p)
+            let action = control.flatMap(press.action)
+            return (press.panel.contains(p), action == nil ? nil : control, action)
         }
         switch event.kind {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            let (inPanel, action) = hit(s.x, s.y)
-            if let action {
-                pressedControls[s.id] = press.pressed(action)
+            let (inPanel, control, _) = hit(s.x, s.y)
+            if let control {
+                pressedControls[s.id] = control
             } else if !inPanel {
                 place(s)
             }
         case .touchUp(let id) where pressedControls[id] != nil:
-            guard let control = pressedControls.removeValue(forKey: id), let action = press.released(control) else { return true }
+            guard let control = pressedControls.removeValue(forKey: id), let action = press.action(control) else { return true }
             perform(&self, action)
         case .touchMove(let s) where pressedControls[s.id] != nil:
             break
         case .pointerDown(let x, let y, 1, _):
-            let (inPanel, action) = hit(x, y)
+            let (inPanel, _, action) = hit(x, y)
             if let action {
                 perform(&self, action)
             } else if !inPanel {

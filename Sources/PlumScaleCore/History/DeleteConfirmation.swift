@@ -17,7 +17,7 @@ extension AppState {
         for button in layout.buttons {
             let delete = button.action == .deleteConfirmed
             Self.button(
-                button.action.rawValue, button.title, button.rect,
+                button.action.rawValue, button.title, button.rect, control: .detail(button.action),
                 textSize: metrics.size(fitting: button.title, width: button.rect.width - 12, preferred: 18, minimum: 11),
                 color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
         }

@@ -227,8 +227,8 @@ extension AppState {
         for button in HistoryLayout.detailButtons(size: size, actions: detail.table.actions) {
             let delete = button.action == .deleteTapped
             Self.button(
-                button.action.rawValue, button.title, button.rect, color: delete ? Self.deleteRed : Color(232, 232, 240),
-                textColor: delete ? .white : .ink, into: &scene)
+                button.action.rawValue, button.title, button.rect, control: .detail(button.action),
+                color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
         }
         if detail.confirmingDelete { appendDeleteConfirmation(detail, to: &scene) }
         return scene

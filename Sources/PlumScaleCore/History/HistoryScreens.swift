@@ -147,13 +147,10 @@ extension AppState {
     }
 
     private mutating func applyOnDetail(_ event: InputEvent, _ detail: HistoryDetail) {
-        // While the confirmation is up, only its two buttons can be pressed.
+        // While the confirmation is up, only its two buttons can be pressed
+        // (the others are dimmed under it).
         func button(_ p: Point) -> DetailAction? {
-            let buttons =
-                detail.confirmingDelete
-                ? HistoryLayout.deleteConfirmation(size: layout.size).buttons
-                : HistoryLayout.detailButtons(size: layout.size, actions: detail.table.actions)
-            return buttons.first { $0.rect.contains(p) }?.action
+            if case .detail(let action)? = control(at: p) { action } else { nil }
         }
         switch event.kind {
         case .touchDown(let s):

@@ -48,7 +48,7 @@ extension AppState {
             .deviceTotal:
             return false
         }
-        if let key = PinPad.keyRects(size: layout.size).first(where: { $0.rect.contains(point) })?.action { pinPadTapped(key) }
+        if case .pinPad(let key)? = control(at: point) { pinPadTapped(key) }
         return true
     }
 

@@ -131,8 +131,8 @@ extension AppState {
 
     /// The operator bar's button at `point`, when the bar is up.
     func operatorButton(at point: Point) -> OperatorAction? {
-        guard showsOperatorBar else { return nil }
-        return operatorBar(size: layout.size).buttons.first { $0.rect.contains(point) }?.action
+        guard showsOperatorBar, case .operatorBar(let action)? = control(at: point) else { return nil }
+        return action
     }
 
     /// Does what the operator asked for on the operator bar.

@@ -35,7 +35,7 @@ extension AppState {
         scene.shapes.append(
             .text(dots.isEmpty ? " " : dots, at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
         for (action, rect) in PinPad.keyRects(size: size) {
-            Self.button(action.elementName, action.title, rect, kind: .key, into: &scene)
+            Self.button(action.elementName, action.title, rect, kind: .key, control: .pinPad(action), into: &scene)
         }
     }
 
@@ -62,7 +62,7 @@ extension AppState {
         let label = "Operator mode · locks after \(Self.seconds(kiosk.settings.operatorIdleSeconds)) idle"
         scene.shapes.append(.text(label, at: Point(bar.rect.x + 14, bar.rect.center.y - 10), anchor: .topLeft, size: 16, color: .white))
         for (action, rect) in bar.buttons {
-            Self.button(action.rawValue, action.title, rect, into: &scene)
+            Self.button(action.rawValue, action.title, rect, control: .operatorBar(action), into: &scene)
         }
     }
 }

@@ -63,22 +63,16 @@ extension AppState {
     /// (a touch when it lifts). Whether the pad took the event; what it
     /// leaves, the scale handles as usual (objects go on and off the glass).
     mutating func numberPadTakes(_ event: InputEvent) -> Bool {
-        guard let entry = numberPadEntry else { return false }
-        func key(_ x: Double, _ y: Double) -> NumberEntry.Action? {
-            let p = layoutPoint(x, y)
-            return NumberPad.keyRects(size: layout.size, decimals: entry.decimals).first { $0.rect.contains(p) }?.action
-        }
+        guard numberPadEntry != nil else { return false }
         switch event.kind {
         // The scale's buttons are dimmed under the pad, as under the PIN
         // pad: a press on one is taken and does nothing. Elsewhere the
         // glass still weighs (a counting sample is laid while typing).
-        case .touchDown(let s) where scale.contact(id: s.id) == nil:
-            if let action = key(s.x, s.y) {
-                pressedControls[s.id] = .numberPad(action)
-            } else if buttonHit(s.x, s.y) != nil {
-                pressedControls[s.id] = .dimmed
-            } else {
-                return false
+        case .touchDown(let s) where scale.contact(id: s.id) == nil && s.x.isFinite && s.y.isFinite:
+            switch control(at: layoutPoint(s.x, s.y)) {
+            case .numberPad(let action)?: pressedControls[s.id] = .numberPad(action)
+            case .dimmed?: pressedControls[s.id] = .dimmed
+            default: return false
             }
             return true
         case .touchUp(let id):
@@ -90,12 +84,14 @@ extension AppState {
             return true
         case .touchMove(let s) where pressedControls[s.id] != nil:
             return true
-        case .pointerDown(let x, let y, 1, _):
-            if let action = key(x, y) {
+        case .pointerDown(let x, let y, 1, _) where x.isFinite && y.isFinite:
+            switch control(at: layoutPoint(x, y)) {
+            case .numberPad(let action)?:
                 numberPadTapped(action)
                 return true
+            case .dimmed?: return true
+            default: return false
             }
-            return buttonHit(x, y) != nil
         default:
             return false
         }
@@ -129,7 +125,7 @@ extension AppState {
         scene.shapes.append(
             .text(entry.typed + "_", at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: typedSize, color: .white))
         for (action, rect) in NumberPad.keyRects(size: size, decimals: entry.decimals) {
-            Self.button(action.elementName, action.title, rect, kind: .key, into: &scene)
+            Self.button(action.elementName, action.title, rect, kind: .key, control: .numberPad(action), into: &scene)
         }
     }
 }

@@ -51,9 +51,8 @@ public enum ScaleAction: String, CaseIterable, Equatable, Sendable {
     }
 }
 
-/// A touch that went down on a scale button. On a scale the whole surface
-/// weighs: if it stays (longer than a tap) or slides, it is an object like
-/// any other; only a short, still touch, a tap, presses the button.
+/// A touch that went down on a scale button, until it proves a tap or an
+/// object (ScaleScreenState's reducer decides).
 struct TouchOnButton: Equatable, Sendable {
     static let tapSeconds = 0.5
     /// Logical pixels a tap may wander.
@@ -71,29 +70,15 @@ extension AppState {
         if numberPadTakes(event) { return }
         switch event.kind {
         case .touchDown(let sample):
-            if scale.contact(id: sample.id) == nil, let button = buttonHit(sample.x, sample.y) {
-                scaleScreen.touchesOnButtons[sample.id] = TouchOnButton(
-                    action: button.action, start: now, origin: layoutPoint(sample.x, sample.y), latest: sample)
-                return
-            }
-            place(sample)
+            var button: ScaleAction?
+            if scale.contact(id: sample.id) == nil, case .scale(let action)? = control(atNormalized: sample.x, sample.y) { button = action }
+            reduceScaleScreen(.touchWentDown(sample, at: layoutPoint(sample.x, sample.y), onButton: button))
         case .touchMove(let sample):
-            if var held = scaleScreen.touchesOnButtons[sample.id] {
-                held.latest = sample
-                scaleScreen.touchesOnButtons[sample.id] = held
-                guard held.origin.distance(to: layoutPoint(sample.x, sample.y)) > TouchOnButton.tapSlop else { return }
-                scaleScreen.touchesOnButtons[sample.id] = nil
-            }
-            place(sample)
+            reduceScaleScreen(.touchMoved(sample, to: layoutPoint(sample.x, sample.y)))
         case .touchUp(let id):
-            if let held = scaleScreen.touchesOnButtons.removeValue(forKey: id) {
-                if now - held.start < TouchOnButton.tapSeconds { perform(held.action) }
-                return
-            }
-            lift(id)
+            reduceScaleScreen(.touchLifted(id: id))
         case .touchCancel(let id):
-            if scaleScreen.touchesOnButtons.removeValue(forKey: id) != nil { return }
-            lift(id)
+            reduceScaleScreen(.touchCancelled(id: id))
         case .resize, .quit, .deviceChanged, .history, .fleet, .deviceTotal:
             applyCommon(event)
         case .keyDown(let key, let modifiers):
@@ -104,36 +89,32 @@ extension AppState {
             if let action = ScaleAction(key: key) { return perform(action) }
             mouse?.apply(.keyDown(key, modifiers: modifiers), time: now, layout: layout, scale: &scale)
         case .tick:
-            restOnButtons()
+            reduceScaleScreen(.timePassed)
             scale.advance(to: now)
         case .keyUp:
             break
         case .pointerDown(let x, let y, let button, _) where button == 1:
-            if let hit = buttonHit(x, y) { return perform(hit.action) }
+            if case .scale(let action)? = control(atNormalized: x, y) { return perform(action) }
             mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         case .pointerDown, .pointerMove, .pointerUp, .wheel:
             mouse?.apply(event.kind, time: now, layout: layout, scale: &scale)
         }
     }
 
-    /// Touches on buttons held past a tap are objects: they weigh from now.
-    private mutating func restOnButtons() {
-        // In the order they came down (then by id), never the dictionary's
-        // hash order, which changes from run to run: the order they join is
-        // the order their circles are drawn and labelled, and render and
-        // the window must draw the same frame.
-        let resting = scaleScreen.touchesOnButtons.filter { now - $0.value.start >= TouchOnButton.tapSeconds }
-            .sorted { ($0.value.start, $0.key) < ($1.value.start, $1.key) }
-        for (id, held) in resting {
-            scaleScreen.touchesOnButtons[id] = nil
-            place(held.latest)
+    /// Runs the scale screen's reducer and does what it asks, in order.
+    private mutating func reduceScaleScreen(_ action: ScaleScreenAction) {
+        let requests = ScaleScreenState.reduce(into: &scaleScreen, action: action, context: .init(now: now))
+        for request in requests {
+            switch request {
+            case .perform(let action): perform(action)
+            case .place(let sample): place(sample)
+            case .lift(let id): lift(id)
+            }
         }
     }
 
     /// When a touch on a button stops being a tap.
-    var nextRestOnButton: Double? {
-        scaleScreen.touchesOnButtons.values.map { $0.start + TouchOnButton.tapSeconds }.min()
-    }
+    var nextRestOnButton: Double? { scaleScreen.nextRestOnButton }
 
     /// Does what the user asked for on the scale screen.
     public mutating func perform(_ action: ScaleAction) {

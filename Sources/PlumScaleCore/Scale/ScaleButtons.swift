@@ -93,7 +93,7 @@ struct ScaleButtonPanel: Equatable, Sendable {
                 .text(button.title, at: button.rect.center, anchor: .center, size: Flow.buttonText, color: .ink),
             ]
         }
-        elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect) }
+        elements = buttons.map { Element(kind: .button, name: $0.name, rect: $0.rect, control: .scale($0.action)) }
         self.rects = buttons.map(\.rect)
         top = rects.map(\.y).min() ?? size.height
         left = rects.map(\.x).min() ?? size.width
@@ -127,12 +127,6 @@ extension AppState {
 
     func button(at point: Point) -> ScaleButton? {
         scaleButtons.first { $0.rect.contains(point) }
-    }
-
-    /// The button under a touch or click normalised to the screen, if any.
-    func buttonHit(_ x: Double, _ y: Double) -> ScaleButton? {
-        guard x.isFinite, y.isFinite else { return nil }
-        return button(at: layout.layoutPoint(normalizedX: x, normalizedY: y))
     }
 
     /// A new panel when the layout, the mode or the kiosk's role has changed.

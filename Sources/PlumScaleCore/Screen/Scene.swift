@@ -28,11 +28,19 @@ public struct Element: Equatable, Sendable {
     public var rect: Rect
     /// The weighing a row or a preview shows.
     public var weighingID: Int64?
+    /// What pressing it does (Control.swift); nil for what the screen's own
+    /// reducer reads by position (a history row, a preview).
+    var control: Control?
 
     public init(kind: ElementKind, name: String, rect: Rect) {
         self.kind = kind
         self.name = name
         self.rect = rect
+    }
+
+    init(kind: ElementKind, name: String, rect: Rect, control: Control?) {
+        self.init(kind: kind, name: name, rect: rect)
+        self.control = control
     }
 
     /// A history row or preview, named by its weighing's id.
@@ -49,6 +57,9 @@ public struct Scene: Equatable, Sendable {
     public var background: Color = .white
     public var shapes: [Shape] = []
     public var elements: [Element] = []
+    /// The elements under a modal layer: seen, dimmed, not pressed (a press
+    /// on one is the layer's, and does nothing).
+    var dimmedElements: [Element] = []
     /// Where a modal layer (a dimmed backdrop with a card or pad on it)
     /// starts in `shapes`: what lies under it is seen but not pressed.
     public var modalStart: Int?
@@ -73,6 +84,7 @@ public struct Scene: Equatable, Sendable {
     public mutating func beginModal(dim color: Color) {
         shapes.append(.rect(Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height), color: color))
         modalStart = shapes.count
+        dimmedElements += elements
         elements.removeAll()
     }
 }
