@@ -13,6 +13,8 @@ enum Control: Equatable, Sendable {
     case pinPad(PinPadAction)
     /// A button of the kiosk's operator bar.
     case operatorBar(OperatorAction)
+    /// The history table's Back.
+    case historyBack
     /// A control dimmed under a modal pad: the press is the pad's, and does nothing.
     case dimmed
 }

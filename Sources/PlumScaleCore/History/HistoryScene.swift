@@ -33,7 +33,7 @@ extension AppState {
         let titleRoom = size.width - 2 * (back.maxX + 10)
         let titleSize = metrics.size(fitting: "History", width: titleRoom, preferred: 28, minimum: 14)
         scene.shapes.append(.text("History", at: Point(size.width / 2, 16), anchor: .topCenter, size: titleSize, color: .ink))
-        Self.button("back", "‹ Back", back, into: &scene)
+        Self.button("back", "‹ Back", back, control: .historyBack, into: &scene)
         if !shown.isEmpty { columns.appendHeaders(y: HistoryBrowser.top - 26, into: &scene) }
         appendPeek(browser, pressedRow, columns: columns, into: &scene)
         return scene

@@ -130,6 +130,8 @@ extension AppState {
     private func historyAction(_ event: InputEvent) -> HistoryAction {
         let force = { (s: TouchSample) in self.source.mode == .force ? s.pressure : nil }
         switch event.kind {
+        case .touchDown(let s) where control(at: layoutPoint(s.x, s.y)) == .historyBack: return .backTapped
+        case .pointerDown(let x, let y, 1, _) where control(at: layoutPoint(x, y)) == .historyBack: return .backTapped
         case .touchDown(let s): return .pressed(id: s.id, at: layoutPoint(s.x, s.y), force: force(s))
         case .touchMove(let s): return .pressDragged(id: s.id, to: layoutPoint(s.x, s.y), force: force(s))
         case .touchUp(let id): return .pressReleased(id: id)

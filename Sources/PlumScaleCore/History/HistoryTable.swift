@@ -3,6 +3,8 @@
 /// cancelled; the right button; the wheel; keys; and time passing (the
 /// momentum, a press held).
 enum HistoryAction: Equatable, Sendable {
+    /// Back, pressed (found by the root's hit test): to the scale.
+    case backTapped
     case pressed(id: Int, at: Point, force: Double?)
     case pressDragged(id: Int, to: Point, force: Double?)
     case pressReleased(id: Int)
@@ -69,6 +71,8 @@ extension HistoryBrowser: ScreenReducer {
         let size = context.size
         let now = context.now
         switch action {
+        case .backTapped:
+            reply.navigation = .backToScale
         case .pressed(let id, let p, let force):
             pressBegan(id: id, at: p, force: force, context, &reply)
         case .pressDragged(let id, let p, let force):
@@ -105,10 +109,6 @@ extension HistoryBrowser: ScreenReducer {
     private mutating func pressBegan(
         id: Int, at p: Point, force: Double?, _ context: HistoryContext, _ reply: inout HistoryReply
     ) {
-        if peek.phase == .none, HistoryLayout.back.contains(p) {
-            reply.navigation = .backToScale
-            return
-        }
         press = Press(id: id, start: p, lastY: p.y, lastTime: context.now, scrolling: false)
         if peek.phase == .none { peekedBy = id == Self.mousePressID ? .mouse : .touch }
         let target = target(at: p, size: context.size)

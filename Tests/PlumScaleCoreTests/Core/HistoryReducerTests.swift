@@ -40,7 +40,7 @@ import Testing
 
     @Test func aPressOnBackLeavesAndARightClickPreviews() {
         var store = ReducerStore(Self.table(), context: Self.context)
-        store.send(.pressed(id: 4, at: HistoryLayout.back.center, force: nil), asks: [.backToScale])
+        store.send(.backTapped, asks: [.backToScale])
         let row = store.state.rowRect(0, width: 1280).center
         store.send(.rightClicked(at: row), asks: [.perform(.loadWeighing(id: 3))]) {
             $0.peekedBy = .mouse
