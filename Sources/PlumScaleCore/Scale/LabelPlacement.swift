@@ -14,6 +14,9 @@ struct LabelPlacer {
     /// The stability dots placed so far: no label goes over one where a
     /// place a reader expects is free of them.
     private var dots: [Rect] = []
+    /// The panels over the scale (the wizard's, the operator bar): a circle
+    /// whose centre lies under one is hidden, and its label leads to it.
+    private var panels: [Rect] = []
     /// Every circle drawn (labelled or not) and the labels placed so far:
     /// the scene keeps it, and LayoutCheck holds it to the rule.
     private(set) var group = LabelGroup()
@@ -44,6 +47,30 @@ struct LabelPlacer {
 
     /// Marks `rect` taken: no label goes over it.
     mutating func block(_ rect: Rect) { taken.append(rect) }
+
+    /// Marks `rect` taken, as a panel drawn over the circles.
+    mutating func blockPanel(_ rect: Rect) {
+        taken.append(rect)
+        panels.append(rect)
+    }
+
+    /// Whether circle `index`'s centre lies under a panel: its ring is seen
+    /// at most in part, and no dot is put on it (it would float at the
+    /// panel's edge, whose it is unclear); its label says its reading.
+    func isHidden(_ index: Int) -> Bool { hidingPanel(index) != nil }
+
+    /// The arrow a hidden circle's label carries, towards the panel over it:
+    /// ▸ to a panel on the right, ◂ to one on the left, ▴ to a bar above.
+    func arrow(toHidden index: Int) -> String? {
+        guard let panel = hidingPanel(index) else { return nil }
+        if panel.x > bounds.x { return "▸" }
+        return panel.maxX < bounds.maxX ? "◂" : "▴"
+    }
+
+    private func hidingPanel(_ index: Int) -> Rect? {
+        guard group.circles.indices.contains(index) else { return nil }
+        return panels.first { $0.contains(group.circles[index].center) }
+    }
 
     /// Where circle `index`'s stability badge goes, clear of what is taken
     /// so far (the controls, the panels, the footer) and of the dots placed
@@ -82,6 +109,13 @@ struct LabelPlacer {
         if let best = bestNamedPlace(size, own: own) { return (best, false, false) }
         let kept = search(size, own: own, .keepingRule)
         if let kept, !struck(kept, own: own) { return (kept, false, false) }
+        // Its circle lies under a panel: no place about it is seen, and the
+        // sliver beside the panel is other circles' (a label there read as
+        // theirs). The free place nearest its centre that no other ring
+        // crosses and no dot covers, with a leader into the panel.
+        if isHidden(own), let rect = search(size, own: own, .anywhereClear) ?? search(size, own: own, .anywhereClear, everywhere: true) {
+            return (rect, true, true)
+        }
         // No place keeps the rule clear of its own ring (its ring through
         // the number strikes it out): inside the own disc where it is the
         // nearest circle; where that is taken, any free place where it is;
@@ -156,6 +190,8 @@ struct LabelPlacer {
         /// Anywhere free: the nearest to the circle's centre (a leader
         /// line then says whose it is).
         case anywhereFree
+        /// The same, crossed by no other circle's ring and clear of the dots.
+        case anywhereClear
     }
 
     /// The best free place of a grid of half-label steps about the circle
@@ -204,6 +240,9 @@ struct LabelPlacer {
                     guard clear > 0, !struck(rect, own: own) else { continue }
                     score = -clear + (crossedByOthers(rect, own: own) ? w + h : 0)
                 case .anywhereFree:
+                    score = rect.center.distance(to: circle.center)
+                case .anywhereClear:
+                    guard !crossedByOthers(rect, own: own), !dots.contains(where: { $0.intersects(rect) }) else { continue }
                     score = rect.center.distance(to: circle.center)
                 }
                 if score < bestScore {

@@ -35,16 +35,20 @@ extension AppState {
             obstacles: withButtons ? scaleScreen.buttonPanel.rects : [],
             circles: shown.map { DrawnCircle(center: $0.position, radius: $0.radius, ringWidth: Plum.strokeWidth) },
             room: count + reserved.count + 3)
-        for rect in reserved { placer.block(rect) }
-        if withButtons, showsOperatorBar { placer.block(operatorBar(size: size).rect) }
+        for rect in reserved { placer.blockPanel(rect) }
+        if withButtons, showsOperatorBar { placer.blockPanel(operatorBar(size: size).rect) }
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         // The dots go where the chrome above leaves them whole, drawn under it all.
         var badges: [Shape] = []
-        for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], index: i, placer: &placer, to: &badges) }
+        for i in shown.indices where shown[i].labelled && !placer.isHidden(i) {
+            appendBadge(of: shown[i], index: i, placer: &placer, to: &badges)
+        }
         scene.shapes.insert(contentsOf: badges, at: badgesStart)
         let labelsStart = scene.shapes.count
         let fills = shown.map(\.fill)
-        for i in shown.indices where shown[i].labelled { appendReading(of: shown[i], placer: &placer, fills: fills, to: &scene) }
+        for i in shown.indices where shown[i].labelled {
+            appendReading(of: shown[i], arrow: placer.arrow(toHidden: i), placer: &placer, fills: fills, to: &scene)
+        }
         if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
         // A refused device is asked for nothing: its banner says why; the
         // eccentricity test's panel says where the one object goes.
@@ -78,12 +82,13 @@ extension AppState {
 
     /// The reading under (or where it fits about) the circle: the label,
     /// the percentage beside grams, the overload warning.
+    /// `arrow`: its circle is hidden under a panel, and the label points there.
     private func appendReading(
-        of shown: borrowing ContactView, placer: inout LabelPlacer, fills: [Color?], to scene: inout Scene
+        of shown: borrowing ContactView, arrow: String?, placer: inout LabelPlacer, fills: [Color?], to scene: inout Scene
     ) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
-        let label = shown.label(mode: mode)
+        let label = shown.label(mode: mode).map { text in arrow.map { $0 == "◂" ? "◂ " + text : text + " " + $0 } ?? text }
         let secondary = shown.secondaryLabel(mode: mode)
         let warning: String? = shown.overload ? "overload: past 98% of range" : nil
         let noteLine = shown.noteLine
