@@ -92,6 +92,35 @@ import Testing
         #expect(abs((grams ?? 0) - 120) <= max(residual, 0.1) + 0.05, "60% of 200 g is 120 g (residual \(residual)): \(contacts)")
     }
 
+    /// Found by hand (issue 25's walk): objects left where the wizard's
+    /// panel comes up. The one under the panel is labelled beside it with an
+    /// arrow to it, on no other ring, and no dot floats at the panel's edge;
+    /// Cancel puts the scale back as it was, both circles labelled by them.
+    @Test func anObjectUnderTheWizardsPanelPointsThere() throws {
+        let journey = try Journey("calibrate-under-panel", size: (800, 480), arguments: ["--source", "mouse"])
+        let x = journey.x
+        let window = journey.window
+        var state = try journey.step("empty")
+        #expect(state["prompt"] as? String == "lay your plums on me.")
+        for (column, row) in [(240, 240), (700, 120)] {
+            try x.xdotool(["mousemove", "--window", window, "\(column)", "\(row)", "keydown", "ctrl", "click", "1", "keyup", "ctrl", "sleep", "0.5"])
+        }
+        try x.xdotool(["mousemove", "--window", window, "10", "470"])
+        state = try journey.step("two-objects", after: 1.5)
+        let places = { (state: [String: Any]) in ((state["contacts"] as? [[String: Any]]) ?? []).map { $0["label_place"] as? String } }
+        #expect(places(state) == ["own", "own"], "\(state["contacts"] ?? "")")
+        try x.xdotool(["key", "--window", window, "k"])
+        state = try journey.step("wizard-over-one", after: 1)
+        #expect(state["screen"] as? String == "calibrate")
+        #expect(places(state) == ["own", "leader"], "the one under the panel is led: \(state["contacts"] ?? "")")
+        let texts = (state["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(texts.contains("50.0% ▸"), "its label points at the panel: \(texts)")
+        try x.xdotool(["key", "--window", window, "Escape"])
+        state = try journey.step("cancelled")
+        #expect(state["screen"] as? String == "scale")
+        #expect(places(state) == ["own", "own"], "\(state["contacts"] ?? "")")
+    }
+
     /// By a force replay: the same three references as real pressures,
     /// each perfectly still (one down, no move), the wizard's buttons
     /// tapped where the state document of the replay so far puts them (a
