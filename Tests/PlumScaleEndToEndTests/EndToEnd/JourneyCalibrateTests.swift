@@ -103,7 +103,8 @@ import Testing
         var state = try journey.step("empty")
         #expect(state["prompt"] as? String == "lay your plums on me.")
         for (column, row) in [(240, 240), (700, 120)] {
-            try x.xdotool(["mousemove", "--window", window, "\(column)", "\(row)", "keydown", "ctrl", "click", "1", "keyup", "ctrl", "sleep", "0.5"])
+            let at = ["\(column)", "\(row)"]
+            try x.xdotool(["mousemove", "--window", window] + at + ["keydown", "ctrl", "click", "1", "keyup", "ctrl", "sleep", "0.5"])
         }
         try x.xdotool(["mousemove", "--window", window, "10", "470"])
         state = try journey.step("two-objects", after: 1.5)
