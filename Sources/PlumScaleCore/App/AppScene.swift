@@ -1,14 +1,20 @@
 extension AppState {
     /// What is on screen now, for whichever screen is up, with the notice on top.
-    public func scene() -> Scene {
+    public func scene() -> Scene { scene(drawing: true) }
+
+    /// `drawing` false: the scene as the hit test needs it (`control(at:)`),
+    /// built by the same steps but for the scale's circles, labels and
+    /// lines and the notice, which hold no control (a press on the glass,
+    /// the commonest input, would otherwise place every label again).
+    func scene(drawing: Bool) -> Scene {
         var scene: Scene
         switch screen {
-        case .scale: scene = scaleScene()
+        case .scale: scene = drawing ? scaleScene() : scaleButtonsScene()
         case .calibration(let wizard):
-            scene = scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel])
+            scene = drawing ? scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel]) : Scene(layout: layout)
             appendWizard(wizard, to: &scene)
         case .eccentricity(let run):
-            scene = scaleScene(withButtons: false, reserved: [eccentricityLayout(run).panel])
+            scene = drawing ? scaleScene(withButtons: false, reserved: [eccentricityLayout(run).panel]) : Scene(layout: layout)
             appendEccentricity(run, to: &scene)
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
@@ -16,7 +22,7 @@ extension AppState {
         appendNumberPad(to: &scene)
         appendPinPad(to: &scene)
         // The PIN pad takes the screen: what the scale has to say waits.
-        if let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
+        if drawing, let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
         return scene
     }
 

@@ -25,7 +25,7 @@ extension AppState {
     /// topmost element with a control, `.dimmed` for one under a modal pad.
     /// The one hit test of the screens with controls.
     func control(at point: Point) -> Control? {
-        let scene = scene()
+        let scene = scene(drawing: false)
         if let element = scene.elements.last(where: { $0.control != nil && $0.rect.contains(point) }) { return element.control }
         if scene.dimmedElements.contains(where: { $0.control != nil && $0.rect.contains(point) }) { return .dimmed }
         return nil

@@ -125,6 +125,14 @@ struct ScaleButtonPanel: Equatable, Sendable {
 extension AppState {
     public var scaleButtons: [ScaleButton] { scaleScreen.buttonPanel.buttons }
 
+    /// The scale screen as the hit test sees it: its buttons alone.
+    func scaleButtonsScene() -> Scene {
+        var scene = Scene(layout: layout)
+        scene.shapes = scaleScreen.buttonPanel.shapes
+        scene.elements = scaleScreen.buttonPanel.elements
+        return scene
+    }
+
     func button(at point: Point) -> ScaleButton? {
         scaleButtons.first { $0.rect.contains(point) }
     }

@@ -18,6 +18,10 @@ import Testing
             for screen in ScreenCases.cases(w, h) {
                 let state = screen.state
                 let scene = state.scene()
+                // The hit test's scene, built without what holds no control, has the drawn one's controls.
+                let hitScene = state.scene(drawing: false)
+                #expect(hitScene.elements == scene.elements, "\(screen.name) \(w)x\(h)")
+                #expect(hitScene.dimmedElements == scene.dimmedElements, "\(screen.name) \(w)x\(h): dimmed")
                 for element in scene.elements where element.control != nil {
                     let top = scene.elements.last { $0.control != nil && $0.rect.contains(element.rect.center) }
                     #expect(state.control(at: element.rect.center) == top?.control, "\(screen.name) \(w)x\(h): \(element.name)")
