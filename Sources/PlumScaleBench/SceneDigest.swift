@@ -81,7 +81,10 @@ enum SceneDigest {
                 }
             }
         }
-        for session in 0..<sessions { randomSession(session, into: &out); flush() }
+        for session in 0..<sessions {
+            randomSession(session, into: &out)
+            flush()
+        }
     }
 
     static func calibrated(_ device: String) -> Config {
