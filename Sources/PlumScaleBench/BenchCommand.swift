@@ -32,7 +32,7 @@ public enum BenchCommand {
     ]
 
     static let childUsage =
-        "bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS, core:SECONDS or instructions:empty|ten:WxH:FRAMES"
+        "bench: --child expects rss:EVENTS, frames:ROUNDS, fleet:ROUNDS, core:SECONDS, scene-events:N, scenes:SESSIONS[:REPLAY_DIR] or instructions:empty|ten:WxH:FRAMES"
 
     final class Report {
         var values: [String: Double] = [:]
@@ -44,6 +44,12 @@ public enum BenchCommand {
         let fontPath = try FontLocator.locate(override: options.font)
         if let child = options.child {
             if child.hasPrefix("instructions:") { return try InstructionBench.child(child, fontPath: fontPath) }
+            if child.hasPrefix("scenes:") {
+                // scenes:SESSIONS or scenes:SESSIONS:REPLAY_DIRECTORY
+                let parts = child.split(separator: ":", maxSplits: 2)
+                guard parts.count >= 2, let sessions = Int(parts[1]) else { throw UsageError(childUsage) }
+                return try SceneDigest.run(sessions: sessions, replays: parts.count == 3 ? String(parts[2]) : nil)
+            }
             let parts = child.split(separator: ":")
             guard parts.count == 2, let count = Int(parts[1]) ?? (parts[0].hasPrefix("replay-") ? 0 : nil) else {
                 throw UsageError(childUsage)
@@ -52,6 +58,7 @@ public enum BenchCommand {
                 return try ReplayBench.childRun(path: String(parts[1]), streamed: parts[0] == "replay-stream")
             }
             switch parts[0] {
+            case "scene-events": return CoreBench.countedEvents(count)
             case "rss": return try CoreBench.memoryChild(events: count, fontPath: fontPath)
             case "frames": return try softwareFrames(rounds: count, fontPath: fontPath)
             case "parts": return try FrameParts.run(rounds: count, fontPath: fontPath)

@@ -42,6 +42,20 @@ enum CoreBench {
             applyOnlyPerSecond: perChunk / Stats.median(alone), chunks: with.count)
     }
 
+    /// For callgrind (`--child scene-events:N`): 2,400 events of warm-up
+    /// (a finger lifted and put down again among them), then N events, each
+    /// through apply() and a full scene(), untimed. Compare the totals of
+    /// two counts (say 2,400 and 26,400) to get the instructions an event.
+    static func countedEvents(_ count: Int) {
+        var state = BenchWorkload.newState()
+        var sink = 0
+        for n in 0..<(2_400 + count) {
+            state.apply(BenchWorkload.event(n))
+            sink &+= state.scene().shapes.count
+        }
+        print(sink)
+    }
+
     struct CoreFigures {
         var perSecond: Double
         var meanPerSecond: Double

@@ -43,6 +43,7 @@ struct LabelPlacer {
         taken.reserveCapacity(obstacles.count + room)
         group.circles = circles
         group.labels.reserveCapacity(circles.count)
+        dots.reserveCapacity(circles.count)
     }
 
     /// Marks `rect` taken: no label goes over it.
@@ -141,21 +142,28 @@ struct LabelPlacer {
         let (w, h) = (size.width, size.height)
         let inner = r - circle.ringWidth
         let slant = 0.7071
-        // Centres of the label block; no arrays: this runs for every label of every frame.
-        let outside = (
-            Point(cx, cy + r + h / 2), Point(cx, cy - r - h / 2),
-            Point(cx + r + circle.ringWidth + w / 2, cy), Point(cx - r - circle.ringWidth - w / 2, cy),
-            Point(cx + (r + circle.ringWidth) * slant + w / 2, cy + (r + circle.ringWidth) * slant + h / 2),
-            Point(cx - (r + circle.ringWidth) * slant - w / 2, cy + (r + circle.ringWidth) * slant + h / 2),
-            Point(cx + (r + circle.ringWidth) * slant + w / 2, cy - (r + circle.ringWidth) * slant - h / 2),
-            Point(cx - (r + circle.ringWidth) * slant - w / 2, cy - (r + circle.ringWidth) * slant - h / 2)
-        )
-        let inside = (Point(cx, cy + inner - h / 2), Point(cx, cy - inner + h / 2), Point(cx, cy))
+        let out = r + circle.ringWidth
+        // Centres of the label block, made one at a time (no array: this
+        // runs for every label of every frame), each as written before.
+        func place(_ index: Int) -> Point {
+            switch index {
+            case 0: Point(cx, cy + r + h / 2)
+            case 1: Point(cx, cy - r - h / 2)
+            case 2: Point(cx + r + circle.ringWidth + w / 2, cy)
+            case 3: Point(cx - r - circle.ringWidth - w / 2, cy)
+            case 4: Point(cx + out * slant + w / 2, cy + out * slant + h / 2)
+            case 5: Point(cx - out * slant - w / 2, cy + out * slant + h / 2)
+            case 6: Point(cx + out * slant + w / 2, cy - out * slant - h / 2)
+            case 7: Point(cx - out * slant - w / 2, cy - out * slant - h / 2)
+            case 8: Point(cx, cy + inner - h / 2)
+            case 9: Point(cx, cy - inner + h / 2)
+            default: Point(cx, cy)
+            }
+        }
         var best: Rect?
         var bestShift = Double.infinity
-        for (index, point) in [
-            outside.0, outside.1, outside.2, outside.3, outside.4, outside.5, outside.6, outside.7, inside.0, inside.1, inside.2,
-        ].enumerated() {
+        for index in 0..<11 {
+            let point = place(index)
             let wanted = Rect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h)
             let rect = clamped(wanted)
             let shift = abs(rect.y - wanted.y) + abs(rect.x - wanted.x)

@@ -40,6 +40,7 @@ extension AppState {
         let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
         // The dots go where the chrome above leaves them whole, drawn under it all.
         var badges: [Shape] = []
+        badges.reserveCapacity(4 * shown.count)  // at most four shapes a dot
         for i in shown.indices where shown[i].labelled && !placer.isHidden(i) {
             appendBadge(of: shown[i], index: i, placer: &placer, to: &badges)
         }
@@ -194,10 +195,15 @@ extension AppState {
         }
         func appendHint(_ text: String?, width: Double?, color: Color = .grey) {
             guard let text else { return }
+            let room = size.width - 2 * gap
             if beside, let width {
                 appendLine(text, size: textSize, width: width, color: color)
+            } else if let width, width <= room, !text.isEmpty {
+                // What the paragraph below gives a text that fits (its one
+                // line, at its size, this wide), without measuring it thrice more.
+                appendLine(text, size: textSize, width: width, color: color)
             } else {
-                let wrapped = Flow.paragraph(text, width: size.width - 2 * gap, size: textSize, metrics: metrics)
+                let wrapped = Flow.paragraph(text, width: room, size: textSize, metrics: metrics)
                 for line in wrapped.reversed() {
                     appendLine(line.text, size: line.size, width: metrics.width(line.text, size: line.size), color: color)
                 }

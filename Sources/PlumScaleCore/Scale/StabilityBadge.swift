@@ -38,12 +38,16 @@ enum StabilityBadge {
             Point(circle.center.x + circle.radius * d.x, circle.center.y + circle.radius * d.y)
         }
         func clear(_ rect: Rect, of rects: [Rect]) -> Bool { !rects.contains { $0.intersects(rect) } }
-        for avoided in [taken + dots, taken] {
-            for d in directions {
-                let rect = rect(at: point(d))
-                if bounds.contains(rect, tolerance: 0), clear(rect, of: avoided) { return point(d) }
-            }
+        // The first direction whole and clear of `taken` and of `dots`, else
+        // the first clear of `taken` alone: one pass, no array joined.
+        var clearOfTaken: Point?
+        for d in directions {
+            let rect = rect(at: point(d))
+            guard bounds.contains(rect, tolerance: 0), clear(rect, of: taken) else { continue }
+            if clear(rect, of: dots) { return point(d) }
+            if clearOfTaken == nil { clearOfTaken = point(d) }
         }
+        if let clearOfTaken { return clearOfTaken }
         // No place on the ring: the nearest clear place on the screen to
         // where the screen's edge would have it, searched outward in at
         // most `searchRings` rings (a huge screen has them farther apart).
