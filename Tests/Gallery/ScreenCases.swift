@@ -352,6 +352,14 @@ package enum ScreenCases {
         unlock(&operatorMode)
         place(five, on: &operatorMode, at: 4.2)
         add("kiosk-operator", operatorMode)
+        // Objects laid where the operator bar lies: their labels point up to it.
+        var underBar = state(width, height, config: config, kiosk: true)
+        unlock(&underBar)
+        let bar = underBar.scene().elements.first { $0.name == OperatorAction.lockTapped.rawValue }?.rect.center.y ?? 40
+        let hidden = underBar.layout.screenPoint(Point(underBar.layout.size.width * 0.45, bar))
+        let logical = underBar.layout.logicalScreen
+        place([(hidden.x / logical.width, hidden.y / logical.height, 0.5), (0.5, 0.6, 0.3)], on: &underBar, at: 4.2)
+        add("kiosk-operator-under-bar", underBar)
         return cases + calibrationCases(width, height)
     }
 }

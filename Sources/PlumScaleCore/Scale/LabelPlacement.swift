@@ -61,11 +61,11 @@ struct LabelPlacer {
     func isHidden(_ index: Int) -> Bool { hidingPanel(index) != nil }
 
     /// The arrow a hidden circle's label carries, towards the panel over it:
-    /// ▸ to a panel on the right, ◂ to one on the left, ▴ to a bar above.
+    /// ▸ or ◂ to a panel at a side (as tall as the screen), ▴ or ▾ to a bar.
     func arrow(toHidden index: Int) -> String? {
         guard let panel = hidingPanel(index) else { return nil }
-        if panel.x > bounds.x { return "▸" }
-        return panel.maxX < bounds.maxX ? "◂" : "▴"
+        if panel.height >= bounds.height { return panel.center.x > bounds.center.x ? "▸" : "◂" }
+        return panel.center.y < bounds.center.y ? "▴" : "▾"
     }
 
     private func hidingPanel(_ index: Int) -> Rect? {
@@ -76,13 +76,17 @@ struct LabelPlacer {
     /// Where circle `index`'s stability badge goes, clear of what is taken
     /// so far (the controls, the panels, the footer) and of the dots placed
     /// before it, kept with the circle; no label goes over it after.
-    mutating func placeBadge(of index: Int) -> Point {
+    /// Nil for a circle hidden under a panel whose ring has no clear place.
+    mutating func placeBadge(of index: Int) -> Point? {
         // Past a crowd no place is sought, as for the labels.
         let circle = group.circles[index]
-        let badge =
+        let found: Point? =
             group.circles.count > Self.crowd
             ? StabilityBadge.crowdedCenter(of: circle, bounds: bounds)
-            : StabilityBadge.center(of: circle, bounds: bounds, taken: taken, dots: dots)
+            : isHidden(index)
+                ? StabilityBadge.centerOnRing(of: circle, bounds: bounds, taken: taken, dots: dots)
+                : StabilityBadge.center(of: circle, bounds: bounds, taken: taken, dots: dots)
+        guard let badge = found else { return nil }
         group.circles[index].badge = badge
         dots.append(StabilityBadge.rect(at: badge))
         return badge
@@ -109,7 +113,9 @@ struct LabelPlacer {
         // over a dot), so that a dot never costs a label its own circle.
         if let best = bestNamedPlace(size, own: own) { return (best, false, false) }
         let kept = search(size, own: own, .keepingRule)
-        if let kept, !struck(kept, own: own) { return (kept, false, false) }
+        // A circle hidden under a panel is seen by its label alone once the
+        // places a reader expects about it are not: that label is led.
+        if let kept, !struck(kept, own: own) { return (kept, false, isHidden(own)) }
         // Its circle lies under a panel: no place about it is seen, and the
         // sliver beside the panel is other circles' (a label there read as
         // theirs). The free place nearest its centre that no other ring

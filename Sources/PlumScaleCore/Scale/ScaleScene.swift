@@ -41,9 +41,7 @@ extension AppState {
         // The dots go where the chrome above leaves them whole, drawn under it all.
         var badges: [Shape] = []
         badges.reserveCapacity(4 * shown.count)  // at most four shapes a dot
-        for i in shown.indices where shown[i].labelled && !placer.isHidden(i) {
-            appendBadge(of: shown[i], index: i, placer: &placer, to: &badges)
-        }
+        for i in shown.indices where shown[i].labelled { appendBadge(of: shown[i], index: i, placer: &placer, to: &badges) }
         scene.shapes.insert(contentsOf: badges, at: badgesStart)
         let labelsStart = scene.shapes.count
         let fills = shown.map(\.fill)
@@ -83,13 +81,16 @@ extension AppState {
 
     /// The reading under (or where it fits about) the circle: the label,
     /// the percentage beside grams, the overload warning.
-    /// `arrow`: its circle is hidden under a panel, and the label points there.
+    /// `arrow`: its circle is hidden under a panel; where no place about the
+    /// circle is seen, its label is led and points there (its room kept for
+    /// the arrow either way, so the search is the same).
     private func appendReading(
         of shown: borrowing ContactView, arrow: String?, placer: inout LabelPlacer, fills: [Color?], to scene: inout Scene
     ) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
         let mode = source.mode
-        let label = shown.label(mode: mode).map { text in arrow.map { $0 == "◂" ? "◂ " + text : text + " " + $0 } ?? text }
+        let plain = shown.label(mode: mode)
+        let label = plain.map { text in arrow.map { $0 == "◂" ? "◂ " + text : text + " " + $0 } ?? text }
         let secondary = shown.secondaryLabel(mode: mode)
         let warning: String? = shown.overload ? "overload: past 98% of range" : nil
         let noteLine = shown.noteLine
@@ -122,7 +123,7 @@ extension AppState {
         }
         let x = corner.x + width / 2
         var y = corner.y
-        if let label {
+        if let label = placer.group.labels.last?.leader == true ? label : plain {
             scene.shapes.append(.text(label, at: Point(x, y), anchor: .topCenter, size: Plum.labelSize, color: shown.labelColor))
             y += line * Plum.labelSize
         }
@@ -143,7 +144,7 @@ extension AppState {
     /// dot while the reading settles, green when stable.
     /// `index`: its circle's in the placer's group, which keeps where it went.
     private func appendBadge(of shown: borrowing ContactView, index: Int, placer: inout LabelPlacer, to shapes: inout [Shape]) {
-        let badge = placer.placeBadge(of: index)
+        guard let badge = placer.placeBadge(of: index) else { return }
         if shown.stable {
             shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: Self.stableGreen))
         } else {

@@ -5,8 +5,9 @@ import Foundation
 /// before, unless the screen's edge would cut it or the legend, a control
 /// or the footer would cover it; then the next place along the ring that is
 /// whole and clear, the nearest to up-right first. A ring with no such
-/// place (a circle mostly off screen, or under the wizard's panel) has its
-/// dot at the nearest clear place on the screen.
+/// place (a circle mostly off screen) has its dot at the nearest clear
+/// place on the screen; a circle hidden under a panel has none there (it
+/// would float at the panel's edge, nobody's).
 enum StabilityBadge {
     /// The dot's radius (ScaleScene.appendBadge).
     static let radius = 11.0
@@ -34,20 +35,8 @@ enum StabilityBadge {
     /// every rectangle of `taken` and, where the ring has room, of `dots`
     /// (those placed before it).
     static func center(of circle: DrawnCircle, bounds: Rect, taken: [Rect], dots: [Rect] = []) -> Point {
-        func point(_ d: (x: Double, y: Double)) -> Point {
-            Point(circle.center.x + circle.radius * d.x, circle.center.y + circle.radius * d.y)
-        }
+        if let onRing = centerOnRing(of: circle, bounds: bounds, taken: taken, dots: dots) { return onRing }
         func clear(_ rect: Rect, of rects: [Rect]) -> Bool { !rects.contains { $0.intersects(rect) } }
-        // The first direction whole and clear of `taken` and of `dots`, else
-        // the first clear of `taken` alone: one pass, no array joined.
-        var clearOfTaken: Point?
-        for d in directions {
-            let rect = rect(at: point(d))
-            guard bounds.contains(rect, tolerance: 0), clear(rect, of: taken) else { continue }
-            if clear(rect, of: dots) { return point(d) }
-            if clearOfTaken == nil { clearOfTaken = point(d) }
-        }
-        if let clearOfTaken { return clearOfTaken }
         // No place on the ring: the nearest clear place on the screen to
         // where the screen's edge would have it, searched outward in at
         // most `searchRings` rings (a huge screen has them farther apart).
@@ -61,6 +50,24 @@ enum StabilityBadge {
             }
         }
         return start
+    }
+
+    /// The dot's centre on the ring: the first direction whole and clear of
+    /// `taken` and of `dots`, else the first clear of `taken` alone (one
+    /// pass, no array joined); nil where the ring has no such place.
+    static func centerOnRing(of circle: DrawnCircle, bounds: Rect, taken: [Rect], dots: [Rect] = []) -> Point? {
+        func point(_ d: (x: Double, y: Double)) -> Point {
+            Point(circle.center.x + circle.radius * d.x, circle.center.y + circle.radius * d.y)
+        }
+        func clear(_ rect: Rect, of rects: [Rect]) -> Bool { !rects.contains { $0.intersects(rect) } }
+        var clearOfTaken: Point?
+        for d in directions {
+            let rect = rect(at: point(d))
+            guard bounds.contains(rect, tolerance: 0), clear(rect, of: taken) else { continue }
+            if clear(rect, of: dots) { return point(d) }
+            if clearOfTaken == nil { clearOfTaken = point(d) }
+        }
+        return clearOfTaken
     }
 
     /// How many rings the search off the ring visits at most.

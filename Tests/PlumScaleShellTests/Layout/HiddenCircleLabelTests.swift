@@ -6,7 +6,8 @@ import Testing
 
 /// An object under the wizard's panel: its circle is hidden, so its label
 /// points at the panel (▸) from the nearest place no other ring crosses,
-/// and no stability dot floats at the panel's edge. Before, at 800x480 its
+/// and no stability dot floats at the panel's edge (one is drawn only on a
+/// part of its ring that is seen). Before, at 800x480 its
 /// "30.0%" lay on the other circle's ring, beside two dots of nobody's.
 @Suite struct HiddenCircleLabelTests {
     @Test func aHiddenCirclesLabelPointsAtThePanelClearOfTheOtherRings() throws {
@@ -23,10 +24,16 @@ import Testing
                 let circle = group.circles[label.circle]
                 let hidden = panel.contains(circle.center)
                 let text = try #require(texts.first { $0.rect.intersects(label.rect) }?.text)
-                #expect(text.hasSuffix(" ▸") == hidden, "\(w)x\(h): \(text)")
+                // Led only when hidden, and a led label points at the panel.
+                #expect(label.leader == text.hasSuffix(" ▸"), "\(w)x\(h): \(text)")
+                #expect(!label.leader || hidden, "\(w)x\(h): \(text) led")
                 guard hidden else { continue }
                 hiddenSeen += 1
-                #expect(circle.badge == nil, "\(w)x\(h): a dot for the hidden \(text)")
+                // A dot only where its ring is seen: on the ring, off the panel; none floats.
+                if let badge = circle.badge {
+                    #expect(abs(badge.distance(to: circle.center) - circle.radius) < 0.5, "\(w)x\(h): \(text)'s dot off its ring")
+                    #expect(!StabilityBadge.rect(at: badge).intersects(panel), "\(w)x\(h): \(text)'s dot on the panel")
+                }
                 for (j, other) in group.circles.enumerated() where j != label.circle {
                     #expect(!other.ringCrosses(label.rect), "\(w)x\(h): \(text) crossed by circle \(j)'s ring")
                 }
