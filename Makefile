@@ -60,8 +60,9 @@ release: deps
 run: release
 	.build/release/plumscale $(ARGS)
 
+# scripts/test.sh builds everything itself (swift build --build-tests: the
+# program and the hooks with the tests, in one build).
 test: test-deps
-	$(SWIFT) build
 	SWIFT=$(SWIFT) scripts/test.sh
 
 # The station on a real kernel (README "Tested on a real kernel"): each test
@@ -145,10 +146,14 @@ clean:
 # SANITIZE_SOAK_EVENTS events (sanitized code is several times slower).
 FUZZ_SECONDS ?= 60
 SANITIZE_SOAK_EVENTS ?= 100000
-.PHONY: fuzz sanitize sanitize-address sanitize-thread
+.PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread sanitize-build
 
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The fuzz targets built, not run (CI builds them while the tests run).
+fuzz-build: deps
+	scripts/fuzz.sh --build
 
 sanitize: sanitize-address sanitize-thread
 
@@ -160,8 +165,18 @@ sanitize: sanitize-address sanitize-thread
 # runs in `make test`.
 SANITIZE_FILTER := --filter '^(PlumScaleCoreTests|PlumScaleShellTests)\.'
 
+# Each sanitizer's build, in its own build directory. `make sanitize-build`
+# makes both without running them (CI builds them while the tests run);
+# `swift test` with the same options then builds nothing. (They keep the
+# index store: on Linux, SwiftPM finds the XCTest tests through it.)
+SANITIZE_BUILD = PLUMSCALE_SANITIZED=1 $(SWIFT) $(1) --sanitize=$(2) --scratch-path .build/$(3)
+
+sanitize-build: deps
+	$(call SANITIZE_BUILD,build,address,asan) --build-tests
+	$(call SANITIZE_BUILD,build,thread,tsan) --build-tests
+
 sanitize-address: test-deps
-	PLUMSCALE_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(SANITIZE_FILTER)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,address,asan) $(SANITIZE_FILTER)
 
 sanitize-thread: test-deps
-	PLUMSCALE_SANITIZED=1 PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(SANITIZE_FILTER)
+	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_FILTER)

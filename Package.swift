@@ -1,12 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The end-to-end layer and the test hooks it alone starts. Left out of the
-// sanitizer builds (`make sanitize` sets PLUMSCALE_SANITIZED): they run the
-// first two layers only, and compiling the third there was minutes of CI
+// `make sanitize` (and `make sanitize-build`) set PLUMSCALE_SANITIZED: the
+// sanitizer builds run the first two test layers only.
+let sanitized = Context.environment["PLUMSCALE_SANITIZED"] != nil
+
+// The end-to-end layer and the test hooks it alone starts, and the program
+// itself (the tests that run it start the plain debug build's, make test's).
+// Left out of the sanitizer builds: compiling them there was minutes of CI
 // for tests they never run.
+let program: [Target] =
+    sanitized
+    ? []
+    : [
+        .executableTarget(
+            name: "PlumScaleApp",
+            dependencies: ["PlumScaleCore", "PlumScale"])
+    ]
 let endToEnd: [Target] =
-    Context.environment["PLUMSCALE_SANITIZED"] != nil
+    sanitized
     ? []
     : [
         // The fleet tests' station without a window: saves weighings with the MQTT sink on.
@@ -29,8 +41,7 @@ let endToEnd: [Target] =
 
 let package = Package(
     name: "PlumScale",
-    products: [
-        .executable(name: "plumscale", targets: ["PlumScaleApp"]),
+    products: (sanitized ? [] : [.executable(name: "plumscale", targets: ["PlumScaleApp"])]) + [
         .executable(name: "plumscale-bench", targets: ["PlumScaleBench"]),
         .library(name: "PlumScale", targets: ["PlumScale"]),
     ],
@@ -73,16 +84,15 @@ let package = Package(
         // the spawned debug binary spend most of their time in the core, and
         // an unoptimised one made the million-event soak alone take 7 of the
         // suite's 15 minutes (2 minutes now; the suite 9.5). The shell and the
-        // tests stay unoptimised and debuggable.
+        // tests stay unoptimised and debuggable. (The sanitizer builds too:
+        // unoptimised there, the ASan build took 47 s less CPU, and its
+        // tests, the soak's child above all, more than that back.)
         .target(name: "PlumScaleCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(
             name: "PlumScale",
             dependencies: [
                 "PlumScaleCore", "CSDL2", "CEvdev", "CSQLite", "CFontconfig", "CSystemd", "CWayland", "CMosquitto", "CUdev", "CXInput",
             ]),
-        .executableTarget(
-            name: "PlumScaleApp",
-            dependencies: ["PlumScaleCore", "PlumScale"]),
         // The benchmarks, an executable of their own (like swift-nio's
         // performance tester): out of the library and the release binary.
         .executableTarget(
@@ -128,5 +138,5 @@ let package = Package(
                 "PlumScaleGallery", "PlumScaleStressSaver",
             ],
             exclude: ["Rendering/Goldens"]),
-    ] + endToEnd
+    ] + program + endToEnd
 )

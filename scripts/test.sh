@@ -32,7 +32,7 @@ else
     )
     began=$SECONDS
     "$swift" build --build-tests >"$dir/build.log" 2>&1 || { cat "$dir/build.log"; exit 1; }
-    echo "make test: the tests built in $((SECONDS - began)) s"
+    echo "make test: the program, its hooks and the tests built in $((SECONDS - began)) s"
     began=$SECONDS
     # The test bundle itself, as swift test starts it: swift test holds the
     # build directory's lock while its tests run, so three would run in turn.
