@@ -44,10 +44,11 @@ core=$(find Sources/PlumScaleCore -name '*.swift' | sort)
 lib="$out/libPlumScaleCore.a"
 if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScaleCore Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
     echo "fuzz: building the Core with -sanitize=fuzzer,address"
-    # Whole-module: 97 s of CPU against 120 s file by file (-j2, 2026-12-06),
-    # its code generation still on every core (-num-threads).
+    # On every core: one swiftc alone used one (85 s of the pass's 125).
+    # Whole-module took less CPU (97 s against 120 s) but more wall time, its
+    # type-checking on one core: CI's fuzz stage took 125 s against 106-110.
     # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -wmo -num-threads "$(nproc)" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
+    swiftc "${flags[@]}" -j "$(nproc)" -num-threads "$(nproc)" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
         -emit-library -static -o "$lib" $core 2>"$out/logs/build-core.log" \
         || { cat "$out/logs/build-core.log"; exit 2; }
 fi
