@@ -133,10 +133,6 @@ extension AppState {
         return scene
     }
 
-    func button(at point: Point) -> ScaleButton? {
-        scaleButtons.first { $0.rect.contains(point) }
-    }
-
     /// A new panel when the layout, the mode or the kiosk's role has changed.
     mutating func refreshButtonPanel() {
         let size = layout.size
