@@ -116,10 +116,14 @@ let package = Package(
         .target(name: "PlumScaleTestSupport", dependencies: ["PlumScaleCore"], path: "Tests/Support"),
         // This one needs the shell: a child process with a home of its own,
         // the built plumscale run, a failed comparison's frames saved.
+        // Optimised in debug builds too, like the core: its pixel comparisons
+        // run over every pixel of two 3840x2160 pictures for each shot of a
+        // journey, and unoptimised they were most of the test stage's CPU.
         .target(
             name: "PlumScaleShellTestSupport",
             dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleTestSupport"],
-            path: "Tests/ShellSupport"),
+            path: "Tests/ShellSupport",
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The tests in three layers (as swift-nio's): the core's pure logic
         // alone, then the shell in-process (SQLite, evdev, rendering, MQTT
         // payloads, files), then everything that starts a process or a

@@ -2,10 +2,7 @@ import PlumScale
 
 /// Whether two pixels are within `tolerance` levels in each of red, green and blue.
 func levelsClose(_ p: UInt32, _ q: UInt32, tolerance: Int) -> Bool {
-    for shift in [16, 8, 0] where abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff)) > tolerance {
-        return false
-    }
-    return true
+    Image.channelDistance(p, q) <= tolerance
 }
 
 /// Pixels of `a` with no pixel within 1 px in `b` within `tolerance` per channel.

@@ -68,19 +68,17 @@ public struct Image: Equatable, Sendable {
     /// How many pixels differ by more than `tolerance` in any channel.
     public func differingPixels(from other: Image, tolerance: Int) -> Int {
         precondition(width == other.width && height == other.height)
-        var count = 0
-        for i in pixels.indices {
-            let a = pixels[i]
-            let b = other.pixels[i]
-            if a == b { continue }
-            for shift in [16, 8, 0] {
-                if abs(Int((a >> UInt32(shift)) & 0xff) - Int((b >> UInt32(shift)) & 0xff)) > tolerance {
-                    count += 1
-                    break
-                }
-            }
-        }
-        return count
+        return zip(pixels, other.pixels).count { Image.channelDistance($0, $1) > tolerance }
+    }
+
+    /// The largest difference, in levels, between two 0xRRGGBB pixels in
+    /// any one of red, green and blue.
+    public static func channelDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        if a == b { return 0 }
+        let red = abs(Int((a >> 16) & 0xff) - Int((b >> 16) & 0xff))
+        let green = abs(Int((a >> 8) & 0xff) - Int((b >> 8) & 0xff))
+        let blue = abs(Int(a & 0xff) - Int(b & 0xff))
+        return max(red, green, blue)
     }
 }
 
