@@ -164,12 +164,15 @@ sanitize: sanitize-address sanitize-thread
 # Xvfb or qemu and gain nothing from a sanitized test process, stays out: it
 # runs in `make test`.
 SANITIZE_FILTER := --filter '^(PlumScaleCoreTests|PlumScaleShellTests)\.'
+# ThreadSanitizer: the shell's layer, where the threads are (Package.swift
+# leaves the core's tests out of its build: the core starts no thread).
+SANITIZE_THREAD_FILTER := --filter '^PlumScaleShellTests\.'
 
 # Each sanitizer's build, in its own build directory. `make sanitize-build`
 # makes both without running them (CI builds them while the tests run);
 # `swift test` with the same options then builds nothing. (They keep the
 # index store: on Linux, SwiftPM finds the XCTest tests through it.)
-SANITIZE_BUILD = PLUMSCALE_SANITIZED=1 $(SWIFT) $(1) --sanitize=$(2) --scratch-path .build/$(3)
+SANITIZE_BUILD = PLUMSCALE_SANITIZED=$(2) $(SWIFT) $(1) --sanitize=$(2) --scratch-path .build/$(3)
 
 sanitize-build: deps
 	$(call SANITIZE_BUILD,build,address,asan) --build-tests
@@ -179,4 +182,4 @@ sanitize-address: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,address,asan) $(SANITIZE_FILTER)
 
 sanitize-thread: test-deps
-	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_FILTER)
+	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_THREAD_FILTER)
