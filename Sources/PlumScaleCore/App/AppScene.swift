@@ -11,11 +11,13 @@ extension AppState {
         switch screen {
         case .scale: scene = drawing ? scaleScene() : scaleButtonsScene()
         case .calibration(let wizard):
-            scene = drawing ? scaleScene(withButtons: false, reserved: [calibrationLayout(wizard).panel]) : Scene(layout: layout)
-            appendWizard(wizard, to: &scene)
+            let placed = calibrationLayout(wizard)
+            scene = drawing ? scaleScene(withButtons: false, reserved: [placed.panel]) : Scene(layout: layout)
+            appendWizard(placed, to: &scene)
         case .eccentricity(let run):
-            scene = drawing ? scaleScene(withButtons: false, reserved: [eccentricityLayout(run).panel]) : Scene(layout: layout)
-            appendEccentricity(run, to: &scene)
+            let placed = eccentricityLayout(run)
+            scene = drawing ? scaleScene(withButtons: false, reserved: [placed.panel]) : Scene(layout: layout)
+            appendEccentricity(run, placed, to: &scene)
         case .history(let browser): scene = historyScene(browser)
         case .detail(let detail): scene = detailScene(detail)
         }

@@ -78,10 +78,11 @@ extension AppState {
 
     mutating func applyOnCalibration(_ event: InputEvent) {
         guard case .calibration(let wizard) = screen else { return }
-        let placed = calibrationLayout(wizard)
-        let press = PanelPress(panel: placed.panel) {
-            if case .calibration(let action) = $0 { action } else { nil }
-        }
+        let press = PanelPress(
+            panel: { $0.calibrationLayout(wizard).panel },
+            action: {
+                if case .calibration(let action) = $0 { action } else { nil }
+            })
         if applyPress(event, press, perform: { $0.perform($1) }) { return }
         switch event.kind {
         case .keyDown(.escape, _):

@@ -8,8 +8,8 @@ extension AppState {
             wizard: wizard, size: layout.size, metrics: metrics, title: "Calibrate \(source.deviceName)", progress: progress)
     }
 
-    func appendWizard(_ wizard: CalibrationWizard, to scene: inout Scene) {
-        let placed = calibrationLayout(wizard)
+    /// The wizard's panel as `calibrationLayout` placed it.
+    func appendWizard(_ placed: CalibrationLayout, to scene: inout Scene) {
         scene.shapes.append(.rect(placed.panel, color: Color(246, 246, 250)))
         scene.shapes.append(.rect(Rect(x: placed.panel.x, y: 0, width: 1, height: placed.panel.height), color: Color(200, 200, 210)))
         for line in placed.lines {

@@ -39,10 +39,11 @@ extension AppState {
 
     mutating func applyOnEccentricity(_ event: InputEvent) {
         guard case .eccentricity(let run) = screen else { return }
-        let placed = eccentricityLayout(run)
-        let press = PanelPress(panel: placed.panel) {
-            if case .eccentricity(let action) = $0 { action } else { nil }
-        }
+        let press = PanelPress(
+            panel: { $0.eccentricityLayout(run).panel },
+            action: {
+                if case .eccentricity(let action) = $0 { action } else { nil }
+            })
         if applyPress(event, press, perform: { $0.perform($1) }) { return }
         switch event.kind {
         case .keyDown(.escape, _):

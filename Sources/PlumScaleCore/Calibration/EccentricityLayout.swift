@@ -71,8 +71,8 @@ extension AppState {
             status: eccentricityStatus(run), format: format)
     }
 
-    func appendEccentricity(_ run: EccentricityRun, to scene: inout Scene) {
-        let placed = eccentricityLayout(run)
+    /// The test's panel as `eccentricityLayout` placed it, and its places.
+    func appendEccentricity(_ run: EccentricityRun, _ placed: EccentricityLayout, to scene: inout Scene) {
         // The places read, as small grey dots; the one asked for, as a target.
         for place in EccentricityTest.Place.allCases where run.test.readings[place] != nil {
             scene.shapes.append(.disc(center: layoutPoint(of: place), radius: 6, color: .grey))

@@ -6,7 +6,9 @@ import Foundation
 /// elsewhere on the glass an object, as on the scale. A finger's action is
 /// done when it lifts, a click's at once.
 struct PanelPress<Action> {
-    var panel: Rect
+    /// Where the panel lies, asked only for a press that lands (laying the
+    /// panel out wraps its text: no work for a move, a lift or a tick).
+    var panel: (AppState) -> Rect
     /// The screen's action for a control, when the control is this screen's.
     var action: (Control) -> Action?
 }
@@ -21,7 +23,7 @@ extension AppState {
             let p = layout.layoutPoint(normalizedX: x, normalizedY: y)
             let control = control(at: p)
             let action = control.flatMap(press.action)
-            return (press.panel.contains(p), action == nil ? nil : control, action)
+            return (press.panel(self).contains(p), action == nil ? nil : control, action)
         }
         switch event.kind {
         case .touchDown(let s) where scale.contact(id: s.id) == nil:
