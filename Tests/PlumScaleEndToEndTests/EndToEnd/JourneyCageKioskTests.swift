@@ -51,6 +51,7 @@ struct JourneyCageKioskTests {
         try plan.tap("kiosk-leave", at: 40.5, id: 4)
 
         let user = try TestUser.make()
+        defer { user.release() }
         let session = try WaylandSession(user: user)
         defer { session.remove() }
         let unit = try WaylandTests.cageUnit()

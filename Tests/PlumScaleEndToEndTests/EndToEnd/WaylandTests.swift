@@ -85,6 +85,7 @@ import Testing
     func cageShowsTheKioskAndSIGTERMEndsIt(unitFlags: Bool, driver: String) throws {
         try Self.requireTools(["/usr/bin/cage", "/usr/bin/grim", "/usr/bin/setpriv"])
         let user = try TestUser.make()
+        defer { user.release() }
         let session = try WaylandSession(user: user)
         defer { session.remove() }
         let unit = try Self.cageUnit()
@@ -128,6 +129,7 @@ import Testing
     @Test func aKioskWhoseCompositorDiesEndsAsAFailure() throws {
         try Self.requireTools(["/usr/bin/cage", "/usr/bin/setpriv"])
         let user = try TestUser.make()
+        defer { user.release() }
         let session = try WaylandSession(user: user)
         defer { session.remove() }
         let replay = session.root.appendingPathComponent("plums.jsonl")
@@ -170,6 +172,7 @@ import Testing
     @Test func westonShowsTheWindowOnSDLsWaylandDriver() throws {
         try Self.requireTools(["/usr/bin/weston", "/usr/bin/weston-screenshooter", "/usr/bin/setpriv", "/usr/bin/Xvfb"])
         let user = try TestUser.make()
+        defer { user.release() }
         let session = try WaylandSession(user: user)
         defer { session.remove() }
         let framebuffer = Paths.temporaryDirectory("xvfb-fb")
@@ -250,6 +253,7 @@ import Testing
     @Test func westonHeadlessHasNoSeatAndThatIsSaid() throws {
         try Self.requireTools(["/usr/bin/weston", "/usr/bin/setpriv"])
         let user = try TestUser.make()
+        defer { user.release() }
         let session = try WaylandSession(user: user)
         defer { session.remove() }
         let socketName = "plumscale-weston-\(UUID().uuidString.prefix(8))"

@@ -14,10 +14,37 @@ struct TestUser {
 
     let uid: uid_t
     let gid: gid_t
+    /// The lock file's descriptor, held from `make()` to `release()`.
+    let lock: Int32
 
+    /// Waits until no other test, in this process or another of `make test`'s,
+    /// runs as the user, then takes it: each test ends every process of the
+    /// user when it is done, so two at once would end each other's
+    /// compositor. `release()` (in a `defer`) hands it on.
     static func make() throws -> TestUser {
-        guard geteuid() == 0 else { return TestUser(uid: getuid(), gid: getgid()) }
-        if let entry = getpwnam(name) { return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plumscale-tests-test-user.lock").path
+        let lock = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o666)
+        guard lock >= 0 else { throw SpawnError(message: "open \(path): \(String(cString: strerror(errno)))") }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                close(lock)
+                throw SpawnError(message: "flock \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        do {
+            return try made(lock: lock)
+        } catch {
+            close(lock)
+            throw error
+        }
+    }
+
+    /// Hands the user on to the next test waiting for it.
+    func release() { close(lock) }
+
+    private static func made(lock: Int32) throws -> TestUser {
+        guard geteuid() == 0 else { return TestUser(uid: getuid(), gid: getgid(), lock: lock) }
+        if let entry = getpwnam(name) { return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, lock: lock) }
         let out = Paths.temporaryDirectory("useradd").appendingPathComponent("out").path
         let add = try Spawned(
             "/usr/sbin/useradd",
@@ -31,7 +58,7 @@ struct TestUser {
                 message: "useradd \(name) failed (status \(String(describing: status))): "
                     + ((try? String(contentsOfFile: out, encoding: .utf8)) ?? ""))
         }
-        return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
+        return TestUser(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, lock: lock)
     }
 
     /// `path arguments` as this user (through setpriv when we are root).
