@@ -4,14 +4,16 @@
 # says plainly which did not run (those that need ../shared's public
 # recordings, in a clone with nothing beside it).
 #
-# With no arguments the suites run as three test processes side by side.
+# With no arguments the suites run as five test processes side by side.
 # Most of the end-to-end layer waits (a replay played in real time, Xvfb, a
 # broker, a child's exit), and one process runs only as many tests at once
 # as the machine has cores, each wait holding one: alone it kept less than
-# half of two cores busy. The parts: the five-object journey (one chain of
-# six sizes) with the core's layer; the other journeys and windows; the
-# rest (the install test's release build among them), which takes every
-# suite the first two do not name, so a new suite is never left out.
+# half of two cores busy. The parts: the five-object journey (two chains of
+# three sizes) with the core's layer; the other journeys; the windows,
+# compositors and systemd, with the Peek & Pop journeys (a chain of three); the two longest single tests (the soak's own
+# process and the install test's release build), so that they hold no
+# other test back; the rest, which takes every suite the others do not
+# name, so a new suite is never left out.
 # With arguments (a --filter), one process, as given.
 set -uo pipefail
 swift=${SWIFT:-swift}
@@ -24,11 +26,16 @@ if [ $# -gt 0 ]; then
     logs=("$dir/all.log")
 else
     first='^PlumScaleEndToEndTests\.JourneyWeighTests'
-    second='^PlumScaleEndToEndTests\.(Journey|Window|KioskWindow|Wayland|GPUPath|Systemd|X11)'
+    journeys='^PlumScaleEndToEndTests\.Journey'
+    peekPop='^PlumScaleEndToEndTests\.JourneyPeekPopTests'
+    windows='^PlumScaleEndToEndTests\.(Window|KioskWindow|Wayland|GPUPath|Systemd|X11|JourneyPeekPop)'
+    longest='^(PlumScaleShellTests\.SoakTests|PlumScaleEndToEndTests\.InstallTests)'
     parts=(
         "--filter $first --filter ^PlumScaleCoreTests\."
-        "--filter $second --skip $first"
-        "--skip $first --skip $second --skip ^PlumScaleCoreTests\."
+        "--filter $journeys --skip $first --skip $peekPop"
+        "--filter $windows"
+        "--filter $longest"
+        "--skip $journeys --skip $windows --skip $longest --skip ^PlumScaleCoreTests\."
     )
     began=$SECONDS
     "$swift" build --build-tests >"$dir/build.log" 2>&1 || { cat "$dir/build.log"; exit 1; }
@@ -49,7 +56,7 @@ else
     for i in "${!pids[@]}"; do
         wait "${pids[$i]}" || status=1
     done
-    echo "make test: the three parts ran in $((SECONDS - began)) s"
+    echo "make test: the ${#parts[@]} parts ran in $((SECONDS - began)) s"
     for i in "${!logs[@]}"; do
         echo "━━ make test, part $((i + 1)) of ${#logs[@]}: ${parts[$i]}"
         cat "${logs[$i]}"

@@ -13,8 +13,11 @@ import Testing
 /// glass is empty, the window (from the X server) must be the frame
 /// `render` draws for that moment, and every label must be its own
 /// circle's, judged from the state document alone.
-@Suite(.serialized) struct JourneyWeighTests {
-    static let sizes = ["640x360", "800x480", "1280x720", "1920x1080", "3840x2160", "720x1280"]
+@Suite struct JourneyWeighTests {
+    /// The six sizes in two chains side by side, each size in its turn: the
+    /// largest screen beside a small one only (six at once, under the whole
+    /// suite's load, once showed the 3840x2160 window a frame late).
+    static let chains = [["3840x2160", "640x360", "800x480"], ["1920x1080", "1280x720", "720x1280"]]
 
     /// Where the objects lie (normalised) and how hard each presses.
     static let objects: [(Double, Double, Double)] = [
@@ -42,7 +45,14 @@ import Testing
         return lines
     }()
 
-    @Test(arguments: sizes)
+    @Test(arguments: chains)
+    func weighFiveObjects(sizes: [String]) {
+        for size in sizes {
+            // One size failing does not keep the chain's next from running.
+            do { try weighFiveObjects(size: size) } catch { Issue.record(error, "\(size)") }
+        }
+    }
+
     func weighFiveObjects(size: String) throws {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         let journey = try Journey("weigh-\(size)", size: (parts[0], parts[1]), replay: Self.replay)

@@ -64,8 +64,12 @@ import Testing
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         var environment = ProcessInfo.processInfo.environment
         environment[figuresVariable] = figuresFile.path
+        // At a lower priority: it is batch work, and `make test` plays
+        // journeys in real time beside it (`nice` execs it: its memory is
+        // still its own process's).
         let child = try Spawned(
-            testBinary, ["--testing-library", "swift-testing", "--filter", "SoakTests/millionHostileEvents"],
+            "/usr/bin/nice",
+            ["-n", "10", testBinary, "--testing-library", "swift-testing", "--filter", "SoakTests/millionHostileEvents"],
             environment: environment, stdout: output, stderr: errors)
         // A debug build does about 7,000 events a second alone; allow for a loaded machine.
         let timeout = max(600, Double(events) / 500)
