@@ -48,16 +48,22 @@ public struct LabelGroup: Equatable, Sendable {
     /// The dotted lines from each led label to its circle's centre, ending
     /// in a dot there: drawn under the labels, in `color`.
     public func leaders(color: Color) -> [Shape] {
-        var shapes: [Shape] = []
-        for label in labels where label.leader && circles.indices.contains(label.circle) {
+        // Each leader from the edge of its label to its circle's centre, with
+        // a dot every 7 px, at most 256 of them: a leader across a huge
+        // layout (a hostile resize) is drawn sparser, not in gigabytes.
+        let lines = labels.compactMap { label -> (start: Point, end: Point, dots: Int)? in
+            guard label.leader, circles.indices.contains(label.circle) else { return nil }
             let end = circles[label.circle].center
             let rect = label.rect
             let start = Point(min(max(end.x, rect.x), rect.maxX), min(max(end.y, rect.y), rect.maxY))
             let length = start.distance(to: end)
-            guard length.isFinite else { continue }
-            // A dot every 7 px, at most 256 of them: a leader across a huge
-            // layout (a hostile resize) is drawn sparser, not in gigabytes.
-            let dots = Int(min(length / 7, 256))
+            guard length.isFinite else { return nil }
+            return (start, end, Int(min(length / 7, 256)))
+        }
+        var shapes: [Shape] = []
+        // A crowded screen has thousands of dots: the array made once.
+        shapes.reserveCapacity(lines.reduce(0) { $0 + max($1.dots, 1) })
+        for (start, end, dots) in lines {
             for i in stride(from: 1, to: dots, by: 1) {
                 let f = Double(i) / Double(dots)
                 shapes.append(
