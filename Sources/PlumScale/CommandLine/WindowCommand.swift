@@ -21,6 +21,11 @@ public enum WindowCommand {
         try WaylandPreflight.check()
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        // A click that gives the window the focus is a click, as a press on
+        // the glass is: SDL's X11 backend otherwise drops a click handled
+        // within 10 ms of the focus, and a program busy for a moment (a
+        // loaded machine) handles both in one batch, so a pin went missing.
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         KioskShell.setHints(kiosk: options.kiosk)
         skipUnreachableWayland()
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
