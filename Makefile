@@ -54,8 +54,11 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
+# The program alone: a release build of every target would take in the
+# test-support libraries, whose @testable imports need a module compiled
+# for testing, and fail.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product plumscale
 
 run: release
 	.build/release/plumscale $(ARGS)
@@ -75,7 +78,7 @@ test-station: test-deps
 # Frame cost, latency, idle CPU, throughput, startup, memory (bench.json);
 # `make bench ARGS=--quick` for the short run.
 bench: test-deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product plumscale-bench
 	.build/release/plumscale-bench $(ARGS)
 
 # The house style (.swift-format: 4 spaces, 140 columns): `make lint` checks

@@ -106,6 +106,26 @@ import Testing
         }
     }
 
+    /// `make run` and `make bench` build their program alone, as `make
+    /// install` does (which the test below builds for real): a release build
+    /// of every target takes in the test-support libraries, whose
+    /// `@testable` imports fail there, and for a while `make run` did.
+    @Test func makeRunAndBenchBuildTheirProgramAlone() throws {
+        for (goal, product) in [("run", "plumscale"), ("bench", "plumscale-bench")] {
+            let dir = Paths.temporaryDirectory("make-n")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let out = dir.appendingPathComponent("out").path
+            // -n: the commands said, none run.
+            let make = try Spawned(
+                "/usr/bin/make", ["-n", "-C", Paths.repoRoot.path, "--no-print-directory", goal], stdout: out, stderr: out)
+            #expect(make.wait(timeout: 60) == 0, "make -n \(goal)")
+            let said = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            let builds = said.split(separator: "\n").filter { $0.contains(" build ") && $0.contains("-c release") }
+            #expect(builds.count == 1, "make \(goal) builds once in release: \(said)")
+            #expect(builds.allSatisfy { $0.hasSuffix("--product \(product)") }, "make \(goal) builds \(product) alone: \(builds)")
+        }
+    }
+
     /// The real `make install` (a release build with the Swift runtime linked
     /// in): the installed program names no Swift library, and runs with the
     /// toolchain's library directory hidden from it.
