@@ -52,9 +52,13 @@ extension AppState {
         case .weighing(let weighing):
             switch screen {
             case .history(var browser):
+                // A weighing asked for by an earlier press or peek, come
+                // after another was peeked, is not this preview's.
+                if let id = weighing?.id, let peeked = browser.peek.row, peeked != id { return }
                 browser.preview = weighing
                 screen = .history(browser)
             case .detail(var detail):
+                if let id = weighing?.id, id != detail.id { return }
                 detail.weighing = weighing
                 screen = .detail(detail)
             case .scale, .calibration, .eccentricity:
@@ -219,12 +223,15 @@ extension AppState {
 
     mutating func openDetail(_ row: Int64, from table: HistoryBrowser) {
         var table = table
+        // The preview's weighing, when it is this row's, shows at once (the
+        // store is asked again all the same: the detail is its answer).
+        let shown = table.preview?.id == row ? table.preview : nil
         table.preview = nil
         // The press that popped it ends on the detail screen (its release
         // goes there): the table, back again, holds nothing, and says so.
         table.press = nil
         _ = table.peek.handle(.cancel(time: now))
-        screen = .detail(HistoryDetail(id: row, weighing: nil, table: table))
+        screen = .detail(HistoryDetail(id: row, weighing: shown, table: table))
         outbox.append(.loadWeighing(id: row))
     }
 }

@@ -112,7 +112,10 @@ extension HistoryBrowser: ScreenReducer {
         press = Press(id: id, start: p, lastY: p.y, lastTime: context.now, scrolling: false)
         if peek.phase == .none { peekedBy = id == Self.mousePressID ? .mouse : .touch }
         let target = target(at: p, size: context.size)
-        if case .row = target, let index = rowIndex(at: p, height: context.size.height) { selected = index }
+        if case .row = target, let index = rowIndex(at: p, height: context.size.height) {
+            selected = index
+            prefetch(index, &reply)
+        }
         velocity = 0
         if case .outside = target, peek.phase == .none { return }
         handlePeek(.pressBegan(target, x: p.x, y: p.y, time: context.now, force: force), &reply)
@@ -182,16 +185,31 @@ extension HistoryBrowser: ScreenReducer {
         }
     }
 
+    /// A press on a row with nothing peeked asks the store for that row's
+    /// weighing at once: held, its preview comes half a second later, and
+    /// the card then shows the weighing rather than "Loading…" while the
+    /// store, off the loop's thread, answers (on a busy station that took
+    /// longer than the hold). Kept unseen until the preview is shown.
+    private mutating func prefetch(_ index: Int, _ reply: inout HistoryReply) {
+        guard peek.phase == .none, let row = row(at: index)?.row.id, preview?.id != row else { return }
+        preview = nil
+        reply.effects.append(.loadWeighing(id: row))
+    }
+
     private mutating func handlePeek(_ input: PeekPopInput, _ reply: inout HistoryReply) {
         for effect in peek.handle(input) {
             switch effect {
             case .hint, .showActions, .askToConfirmDelete:
                 break
             case .showPreview(let row):
-                preview = nil
                 // The highlight follows the preview, whatever opened it.
                 if let index = index(ofWeighing: row) { selected = index }
-                reply.effects.append(.loadWeighing(id: row))
+                // Fetched when the press began (`prefetch`): the card shows
+                // it at once. Otherwise "Loading…" until the store answers.
+                if preview?.id != row {
+                    preview = nil
+                    reply.effects.append(.loadWeighing(id: row))
+                }
             case .open(let row), .performAction(.open, let row):
                 reply.navigation = .openDetail(row)
             case .performAction(.export, let row):
