@@ -36,10 +36,15 @@ extension AppState {
         let textSize = metrics.size(fitting: notice.text, width: size.width - 40, preferred: 18, minimum: 12)
         let width = min(max(metrics.width(notice.text, size: textSize) + 32, 300), size.width - 20)
         let height = 44.0
-        var top = scene
-        if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
         let dots = scene.labelGroups.flatMap { $0.circles.compactMap(\.badge) }.map(StabilityBadge.rect(at:))
-        let chrome = top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
+        // The texts of the top layer, from a copy gone before the scene is
+        // added to (kept alive, it shared the shapes: each append then
+        // copied them all, thousands on a crowded screen).
+        let chrome: [Rect] = {
+            var top = scene
+            if let start = scene.modalStart { top.shapes = Array(scene.shapes[start...]) }
+            return top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
+        }()
         let bottom = Rect(x: (size.width - width) / 2, y: size.height - 10 - height, width: width, height: height)
         // Clear of the dots too where the screen has room, else of the chrome alone.
         let rect = Self.lowestFree(bottom, taken: chrome + dots) ?? Self.lowestFree(bottom, taken: chrome) ?? bottom

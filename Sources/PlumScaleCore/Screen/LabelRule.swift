@@ -46,12 +46,14 @@ public struct LabelGroup: Equatable, Sendable {
     public init() {}
 
     /// The dotted lines from each led label to its circle's centre, ending
-    /// in a dot there: drawn under the labels, in `color`.
-    public func leaders(color: Color) -> [Shape] {
+    /// in a dot there, in `color`, appended to `shapes` (drawn under the
+    /// labels). Made where they go: a crowded screen has thousands of dots,
+    /// and an array of them copied in cost more than drawing them.
+    public func appendLeaders(color: Color, to shapes: inout [Shape]) {
         // Each leader from the edge of its label to its circle's centre, with
         // a dot every 7 px, at most 256 of them: a leader across a huge
         // layout (a hostile resize) is drawn sparser, not in gigabytes.
-        let lines = labels.compactMap { label -> (start: Point, end: Point, dots: Int)? in
+        func line(_ label: CircleLabel) -> (start: Point, end: Point, dots: Int)? {
             guard label.leader, circles.indices.contains(label.circle) else { return nil }
             let end = circles[label.circle].center
             let rect = label.rect
@@ -60,10 +62,9 @@ public struct LabelGroup: Equatable, Sendable {
             guard length.isFinite else { return nil }
             return (start, end, Int(min(length / 7, 256)))
         }
-        var shapes: [Shape] = []
-        // A crowded screen has thousands of dots: the array made once.
-        shapes.reserveCapacity(lines.reduce(0) { $0 + max($1.dots, 1) })
-        for (start, end, dots) in lines {
+        shapes.reserveCapacity(shapes.count + labels.reduce(0) { sum, label in sum + (line(label).map { max($0.dots, 1) } ?? 0) })
+        for label in labels {
+            guard let (start, end, dots) = line(label) else { continue }
             for i in stride(from: 1, to: dots, by: 1) {
                 let f = Double(i) / Double(dots)
                 shapes.append(
@@ -71,7 +72,6 @@ public struct LabelGroup: Equatable, Sendable {
             }
             shapes.append(.disc(center: end, radius: 4, color: color))
         }
-        return shapes
     }
 }
 

@@ -76,7 +76,13 @@ public struct Scene: Equatable, Sendable {
     public mutating func appendLabels(_ group: LabelGroup, from labelsStart: Int) {
         labelGroups.append(group)
         guard group.labels.contains(where: \.leader) else { return }
-        shapes.insert(contentsOf: group.leaders(color: .blue), at: min(labelsStart, shapes.count))
+        // The leaders go under the labels: the labels' few shapes are set
+        // aside, the dots appended where they were, the labels after them.
+        let start = min(labelsStart, shapes.count)
+        let labels = Array(shapes[start...])
+        shapes.removeSubrange(start...)
+        group.appendLeaders(color: .blue, to: &shapes)
+        shapes.append(contentsOf: labels)
     }
 
     /// Starts a modal layer: a dimmer over everything drawn so far, whose
