@@ -109,7 +109,7 @@ let package = Package(
         // tests stay unoptimised and debuggable. (The sanitizer builds too:
         // unoptimised there, the ASan build took 47 s less CPU, and its
         // tests, the soak's child above all, more than that back.)
-        .target(name: "PlumScaleCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "PlumScaleCore", swiftSettings: sanitizer == "thread" ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(
             name: "PlumScale",
             dependencies: [
@@ -145,7 +145,7 @@ let package = Package(
             name: "PlumScaleShellTestSupport",
             dependencies: ["PlumScaleCore", "PlumScale", "PlumScaleTestSupport"],
             path: "Tests/ShellSupport",
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: sanitized ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The gallery's cases, the bench's figures and the stress saver's
         // weighings are used in-process here (imported, never started).
         .testTarget(
