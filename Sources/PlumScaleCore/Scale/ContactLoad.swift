@@ -1,9 +1,14 @@
 /// One contact's weighing on the scale, and when its raw force last changed.
 /// The scale reads it through these methods, in place in its array: no copy
-/// of the weighing's buffers on the way.
+/// of the weighing's buffers on the way. A contact has one from the moment
+/// it is down, unweighed until its first force (an array of optionals was
+/// read through a copy of each: most of a crowded soak's time).
 struct ContactLoad: Equatable, Sendable {
     var weighing: ContactWeighing
     var rawChanged: Double
+    /// A force has been added: before it, nothing is weighed (no reading,
+    /// no settling, no place kept for the fade).
+    private(set) var weighed = false
     /// Whether the reading keeps falling while the object lies still.
     var fade = FadeDetector()
     /// Where the object lay when the fade's history began.
@@ -19,6 +24,8 @@ struct ContactLoad: Equatable, Sendable {
 
     /// A new raw force at `time`.
     mutating func add(_ force: Double, at time: Double) {
+        if !weighed { rawChanged = time }
+        weighed = true
         if weighing.smoother.raw != force { rawChanged = time }
         let smoothed = weighing.add(force, at: time)
         fade.add(smoothed, at: time, noise: weighing.smoother.noise)

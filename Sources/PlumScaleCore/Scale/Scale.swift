@@ -4,8 +4,8 @@
 public struct Scale: Equatable, Sendable {
     public private(set) var board = ContactBoard()
     /// What is weighed of each contact, in the board's order (an index into
-    /// the board is one here): nil until the contact's first force.
-    private var loads: [ContactLoad?] = []
+    /// the board is one here): unweighed until the contact's first force.
+    private var loads: [ContactLoad] = []
     /// The latest time the scale has seen.
     public private(set) var now = 0.0
     public private(set) var tares = TareBook()
@@ -62,16 +62,12 @@ public struct Scale: Equatable, Sendable {
         let count = board.contacts.count
         let index = board.place(id: id, at: position, force: force, time: time)
         if board.contacts.count > count {
-            loads.append(nil)
+            loads.append(ContactLoad(weighing: ContactWeighing(band: stability.band, seconds: stability.seconds), rawChanged: time))
             tares.contactDown(id: id, x: position.x, y: position.y)
         }
         now = max(now, time)
-        if let force, loads[index]?.add(force, at: time) == nil {
-            var load = ContactLoad(weighing: ContactWeighing(band: stability.band, seconds: stability.seconds), rawChanged: time)
-            load.add(force, at: time)
-            loads[index] = load
-        }
-        loads[index]?.locate(position)
+        if let force { loads[index].add(force, at: time) }
+        if loads[index].weighed { loads[index].locate(position) }
         updateHeaviest()
     }
 
@@ -98,7 +94,7 @@ public struct Scale: Equatable, Sendable {
     /// Lets time pass: smoothing converges and stability builds between events.
     public mutating func advance(to time: Double) {
         now = max(now, time)
-        for index in loads.indices { loads[index]?.advance(to: time) }
+        for index in loads.indices where loads[index].weighed { loads[index].advance(to: time) }
         trackZero()
         updateHeaviest()
     }
@@ -106,7 +102,7 @@ public struct Scale: Equatable, Sendable {
     /// Whether the display still changes with time alone (zero tracking
     /// still moving a zero included).
     public func isSettling(at now: Double) -> Bool {
-        loads.indices.contains { loads[$0]?.isSettling(at: now) ?? false } || tracksZero(at: now)
+        loads.indices.contains { loads[$0].weighed && loads[$0].isSettling(at: now) } || tracksZero(at: now)
     }
 
     /// Whether the scale's own clock (moved by ticks and touches) is behind
@@ -121,9 +117,9 @@ public struct Scale: Equatable, Sendable {
     /// it may: a scale refuses tare while the load moves or is in overload.
     public func tareRefusal(at now: Double) -> String? {
         for index in loads.indices {
-            guard let load = loads[index], let raw = load.weighing.smoother.raw else { continue }
+            guard loads[index].weighed, let raw = loads[index].weighing.smoother.raw else { continue }
             if Overload.isOverload(raw) { return "Tare refused: an object is in overload (past 98% of range)." }
-            if !load.weighing.stability.isStable(at: now) {
+            if !loads[index].weighing.stability.isStable(at: now) {
                 return "Tare refused: an object is still moving. Wait until its dot turns green, then tare."
             }
         }
@@ -142,9 +138,9 @@ public struct Scale: Equatable, Sendable {
     /// The contact at `index`, tared, stable and not fading, reads within
     /// the zero-tracking band but not exactly zero: its net reading, else nil.
     private func trackableOffset(at index: Int, now: Double) -> Double? {
-        guard zeroTracking.enabled, let load = loads[index], let tare = tares.activeTare(id: board.contacts[index].id),
-            let value = load.settledValue(now: self.now), load.weighing.stability.isStable(at: now),
-            !load.fade.isFading(at: now)
+        guard zeroTracking.enabled, loads[index].weighed, let tare = tares.activeTare(id: board.contacts[index].id),
+            let value = loads[index].settledValue(now: self.now), loads[index].weighing.stability.isStable(at: now),
+            !loads[index].fade.isFading(at: now)
         else { return nil }
         let net = value - tare.force
         return net != 0 && abs(net) <= zeroTracking.band ? net : nil
@@ -186,7 +182,7 @@ public struct Scale: Equatable, Sendable {
                 let contact = board.contacts[index]
                 return TareBook.Contact(id: contact.id, force: value, x: contact.position.x, y: contact.position.y)
             })
-        for index in loads.indices { loads[index]?.weighing.resetStability() }
+        for index in loads.indices where loads[index].weighed { loads[index].weighing.resetStability() }
         deviceTotalTare = deviceTotal
         // A tare weighed replaces one typed.
         presetTare = nil
@@ -215,7 +211,7 @@ public struct Scale: Equatable, Sendable {
 
     /// The settled value of the contact at `index` (ContactLoad.settledValue).
     func settledValue(at index: Int) -> Double? {
-        loads[index]?.settledValue(now: now)
+        loads[index].weighed ? loads[index].settledValue(now: now) : nil
     }
 
     /// Crowns the heaviest from every weighed contact's displayed force.
@@ -223,7 +219,7 @@ public struct Scale: Equatable, Sendable {
         var candidates: [HeaviestTracker.Candidate] = []
         candidates.reserveCapacity(loads.count)
         for index in loads.indices {
-            guard let (value, noise) = loads[index]?.settledValueAndNoise(now: now) else { continue }
+            guard loads[index].weighed, let (value, noise) = loads[index].settledValueAndNoise(now: now) else { continue }
             let id = board.contacts[index].id
             candidates.append(HeaviestTracker.Candidate(id: id, force: tares.displayed(id: id, force: value), noise: noise))
         }
@@ -236,7 +232,7 @@ public struct Scale: Equatable, Sendable {
         var sum = 0.0
         var untared = 0
         for index in loads.indices {
-            guard let raw = loads[index]?.weighing.smoother.raw else { continue }
+            guard loads[index].weighed, let raw = loads[index].weighing.smoother.raw else { continue }
             let tare = tares.activeTare(id: board.contacts[index].id)
             if tare == nil { untared += 1 }
             sum += raw - (tare?.force ?? 0)
@@ -248,7 +244,7 @@ public struct Scale: Equatable, Sendable {
     func reading(at index: Int, now: Double) -> ContactReading? {
         let id = board.contacts[index].id  // bounds-checked: loads has the board's indices
         let scaleNow = self.now
-        guard let load = loads[index]?.summary(scaleNow: scaleNow, at: now) else { return nil }
+        guard loads[index].weighed, let load = loads[index].summary(scaleNow: scaleNow, at: now) else { return nil }
         let tare = tares.activeTare(id: id)
         let tareForce = tare?.force ?? 0
         var grams = gramScale?.grams(forForce: load.settled, tare: tare?.force)
