@@ -44,11 +44,14 @@ core=$(find Sources/PlumScaleCore -name '*.swift' | sort)
 lib="$out/libPlumScaleCore.a"
 if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScaleCore Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
     echo "fuzz: building the Core with -sanitize=fuzzer,address"
-    # On every core: one swiftc alone used one (85 s of the pass's 125).
-    # Whole-module took less CPU (97 s against 120 s) but more wall time, its
-    # type-checking on one core: CI's fuzz stage took 125 s against 106-110.
+    # Alone (a fuzz pass), on every core: one swiftc alone used one (85 s of
+    # the pass's 125). Whole-module takes less CPU (97 s against 115-120 s)
+    # but more wall time alone, its type-checking on one core (CI's fuzz
+    # stage took 125 s against 106-110): so it is used for --build, which CI
+    # runs beside the sanitizers' builds, where the other core is busy anyway.
+    if [ $build_only = 1 ]; then mode=(-wmo -num-threads "$(nproc)"); else mode=(-j "$(nproc)" -num-threads "$(nproc)"); fi
     # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -j "$(nproc)" -num-threads "$(nproc)" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
+    swiftc "${flags[@]}" "${mode[@]}" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
         -emit-library -static -o "$lib" $core 2>"$out/logs/build-core.log" \
         || { cat "$out/logs/build-core.log"; exit 2; }
 fi
