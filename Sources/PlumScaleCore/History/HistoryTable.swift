@@ -191,7 +191,13 @@ extension HistoryBrowser: ScreenReducer {
     /// store, off the loop's thread, answers (on a busy station that took
     /// longer than the hold). Kept unseen until the preview is shown.
     private mutating func prefetch(_ index: Int, _ reply: inout HistoryReply) {
-        guard peek.phase == .none, let row = row(at: index)?.row.id, preview?.id != row else { return }
+        guard peek.phase == .none, let row = row(at: index)?.row.id else { return }
+        fetch(row, &reply)
+    }
+
+    /// Asks the store for weighing `row` unless the preview holds it already.
+    private mutating func fetch(_ row: Int64, _ reply: inout HistoryReply) {
+        guard preview?.id != row else { return }
         preview = nil
         reply.effects.append(.loadWeighing(id: row))
     }
@@ -206,10 +212,7 @@ extension HistoryBrowser: ScreenReducer {
                 if let index = index(ofWeighing: row) { selected = index }
                 // Fetched when the press began (`prefetch`): the card shows
                 // it at once. Otherwise "Loading…" until the store answers.
-                if preview?.id != row {
-                    preview = nil
-                    reply.effects.append(.loadWeighing(id: row))
-                }
+                fetch(row, &reply)
             case .open(let row), .performAction(.open, let row):
                 reply.navigation = .openDetail(row)
             case .performAction(.export, let row):

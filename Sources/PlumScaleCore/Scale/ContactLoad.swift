@@ -24,8 +24,8 @@ struct ContactLoad: Equatable, Sendable {
 
     /// A new raw force at `time`.
     mutating func add(_ force: Double, at time: Double) {
-        if !weighed { rawChanged = time }
         weighed = true
+        // The first force too: no raw force yet compares unequal to it.
         if weighing.smoother.raw != force { rawChanged = time }
         let smoothed = weighing.add(force, at: time)
         fade.add(smoothed, at: time, noise: weighing.smoother.noise)
