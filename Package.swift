@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // `make sanitize` (and `make sanitize-build`) set PLUMSCALE_SANITIZED to the
@@ -61,6 +62,9 @@ let coreTests: [Target] =
             exclude: ["Fixtures"])
     ]
 
+// The core's flags in debug builds (below, at its target).
+let coreFlags = ["-O", "-wmo", "-num-threads", "\(max(2, ProcessInfo.processInfo.activeProcessorCount))"]
+
 let package = Package(
     name: "PlumScale",
     products: (sanitized ? [] : [.executable(name: "plumscale", targets: ["PlumScaleApp"])]) + [
@@ -110,8 +114,15 @@ let package = Package(
         // unoptimised there, the ASan build took 47 s less CPU, and its
         // tests, the soak's child above all, more than that back. ThreadSanitizer
         // runs neither the soak nor the core's tests: unoptimised there, its
-        // build took 55 CPU-s less and its tests 35 s more.)
-        .target(name: "PlumScaleCore", swiftSettings: sanitizer == "thread" ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // build took 55 CPU-s less and its tests 35 s more.) Whole-module,
+        // as a release build compiles it: file by file, a method of one
+        // file called on an array element from another could not be
+        // inlined, and copied the element (a contact's load, its buffers
+        // retained and released, for every contact on every event: a third
+        // of the soak's time). Whole-module, the debug build took 30 CPU-s
+        // less and the soak a third less time; with -num-threads the
+        // driver still writes an object file a source file, as SwiftPM expects.
+        .target(name: "PlumScaleCore", swiftSettings: sanitizer == "thread" ? [] : [.unsafeFlags(coreFlags, .when(configuration: .debug))]),
         .target(
             name: "PlumScale",
             dependencies: [

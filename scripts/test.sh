@@ -53,8 +53,13 @@ else
         logs+=("$dir/part$i.log")
     done
     status=0
-    for i in "${!pids[@]}"; do
-        wait "${pids[$i]}" || status=1
+    # Each part's end, in the order they end: the longest sets the stage's time.
+    for _ in "${!pids[@]}"; do
+        done_pid=
+        wait -n -p done_pid "${pids[@]}" || status=1
+        for i in "${!pids[@]}"; do
+            [ "${pids[$i]}" = "$done_pid" ] && echo "make test: part $((i + 1)) ended after $((SECONDS - began)) s"
+        done
     done
     echo "make test: the ${#parts[@]} parts ran in $((SECONDS - began)) s"
     for i in "${!logs[@]}"; do
