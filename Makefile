@@ -149,13 +149,14 @@ clean:
 # SANITIZE_SOAK_EVENTS events (sanitized code is several times slower).
 FUZZ_SECONDS ?= 60
 SANITIZE_SOAK_EVENTS ?= 100000
-.PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread sanitize-build
+.PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread sanitize-build sanitize-build-address sanitize-build-thread
 
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# The fuzz targets built, not run (CI builds them while the tests run).
-fuzz-build: deps
+# The fuzz targets built, not run (CI builds them beside the sanitizers'
+# tests): they link the AddressSanitizer build's Core, built first.
+fuzz-build: sanitize-build-address
 	scripts/fuzz.sh --build
 
 sanitize: sanitize-address sanitize-thread
@@ -174,17 +175,21 @@ SANITIZE_FILTER := --filter '^(PlumScaleCoreTests|PlumScaleShellTests)\.'
 SANITIZE_THREAD_FILTER := --filter '^PlumScaleShellTests\.' --skip '^PlumScaleShellTests\.SoakTests'
 
 # Each sanitizer's build, in its own build directory. `make sanitize-build`
-# makes both without running them (CI builds them while the tests run);
+# makes both without running them;
 # `swift test` with the same options then builds nothing. (They keep the
 # index store: on Linux, SwiftPM finds the XCTest tests through it.)
 SANITIZE_BUILD = PLUMSCALE_SANITIZED=$(2) $(SWIFT) $(1) --sanitize=$(2) --scratch-path .build/$(3)
 
-sanitize-build: deps
+sanitize-build: sanitize-build-address sanitize-build-thread
+
+sanitize-build-address: deps
 	$(call SANITIZE_BUILD,build,address,asan) --build-tests
+
+sanitize-build-thread: deps
 	$(call SANITIZE_BUILD,build,thread,tsan) --build-tests
 
-sanitize-address: test-deps
+sanitize-address: test-deps sanitize-build-address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,address,asan) $(SANITIZE_FILTER)
 
-sanitize-thread: test-deps
+sanitize-thread: test-deps sanitize-build-thread
 	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_THREAD_FILTER)

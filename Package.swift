@@ -62,8 +62,16 @@ let coreTests: [Target] =
             exclude: ["Fixtures"])
     ]
 
-// The core's flags in debug builds (below, at its target).
-let coreFlags = ["-O", "-wmo", "-num-threads", "\(max(2, ProcessInfo.processInfo.activeProcessorCount))"]
+// The core's flags in debug builds (below, at its target). In the
+// AddressSanitizer build, whole-module (less CPU than file by file, in a
+// stage where every core is busy) and with the fuzzer's coverage too:
+// scripts/fuzz.sh links the fuzz targets with this build's core rather
+// than compiling one of its own (in the tests, the ASan runtime's hooks
+// for that coverage do nothing). With -num-threads the driver still
+// writes an object file a source file, as SwiftPM expects.
+let coreFlags =
+    sanitizer == "address"
+    ? ["-O", "-wmo", "-num-threads", "\(max(2, ProcessInfo.processInfo.activeProcessorCount))", "-sanitize=fuzzer"] : ["-O"]
 
 let package = Package(
     name: "PlumScale",
@@ -114,14 +122,10 @@ let package = Package(
         // unoptimised there, the ASan build took 47 s less CPU, and its
         // tests, the soak's child above all, more than that back. ThreadSanitizer
         // runs neither the soak nor the core's tests: unoptimised there, its
-        // build took 55 CPU-s less and its tests 35 s more.) Whole-module,
-        // as a release build compiles it: file by file, a method of one
-        // file called on an array element from another could not be
-        // inlined, and copied the element (a contact's load, its buffers
-        // retained and released, for every contact on every event: a third
-        // of the soak's time). Whole-module, the debug build took 30 CPU-s
-        // less and the soak a third less time; with -num-threads the
-        // driver still writes an object file a source file, as SwiftPM expects.
+        // build took 55 CPU-s less and its tests 35 s more.) File by file in
+        // the plain debug build: whole-module it took 30 s of CPU less, but
+        // its one-core type-checking held every other module back (CI's
+        // build 173 s against 152-155).
         .target(name: "PlumScaleCore", swiftSettings: sanitizer == "thread" ? [] : [.unsafeFlags(coreFlags, .when(configuration: .debug))]),
         .target(
             name: "PlumScale",

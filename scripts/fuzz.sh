@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ (swiftc -sanitize=fuzzer,address, with
-# the Foundation-only PlumScaleCore target compiled in) and runs each for SECONDS.
+# the Foundation-only PlumScaleCore target linked in, as the AddressSanitizer
+# build compiled it) and runs each for SECONDS.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: $FUZZ_SECONDS or 60; all targets)
 #   scripts/fuzz.sh --build [TARGET...]       (builds them, fuzzes nothing)
@@ -38,22 +39,25 @@ targets=("$@")
 out=.build/fuzz
 mkdir -p "$out/crashes" "$out/logs"
 flags=(-parse-as-library -O -sanitize=fuzzer,address -use-ld=lld)
-core=$(find Sources/PlumScaleCore -name '*.swift' | sort)
 
-# The Core, once, as a static library module (rebuilt when a source changes).
+# The Core: the AddressSanitizer build's own (make sanitize-build-address,
+# whose tests run it), which Package.swift compiles there with the fuzzer's
+# coverage too (in the tests, the ASan runtime's hooks for it do nothing):
+# one build of the Core for both, where the fuzzers once compiled their own.
+# Built here if it is missing or older than a source (CI builds it first,
+# for the sanitized tests). Its object files, archived, go into each target.
+asan_bin=.build/asan/debug
+# (An object file tells: the whole-module build writes every one of them.)
+object=$(find "$asan_bin/PlumScaleCore.build" -name '*.swift.o' 2>/dev/null | head -1)
+if [ -z "$object" ] || [ -n "$(find Sources/PlumScaleCore Package.swift -name '*.swift' -newer "$object" | head -1)" ]; then
+    echo "fuzz: building the Core (the AddressSanitizer build's, with the fuzzer's coverage)"
+    PLUMSCALE_SANITIZED=address swift build --sanitize=address --scratch-path .build/asan --target PlumScaleCore \
+        >"$out/logs/build-core.log" 2>&1 || { cat "$out/logs/build-core.log"; exit 2; }
+fi
 lib="$out/libPlumScaleCore.a"
-if [ ! -f "$lib" ] || [ -n "$(find Sources/PlumScaleCore Fuzz -name '*.swift' -newer "$lib" | head -1)" ]; then
-    echo "fuzz: building the Core with -sanitize=fuzzer,address"
-    # Alone (a fuzz pass), on every core: one swiftc alone used one (85 s of
-    # the pass's 125). Whole-module takes less CPU (97 s against 115-120 s)
-    # but more wall time alone, its type-checking on one core (CI's fuzz
-    # stage took 125 s against 106-110): so it is used for --build, which CI
-    # runs beside the sanitizers' builds, where the other core is busy anyway.
-    if [ $build_only = 1 ]; then mode=(-wmo -num-threads "$(nproc)"); else mode=(-j "$(nproc)" -num-threads "$(nproc)"); fi
-    # shellcheck disable=SC2086
-    swiftc "${flags[@]}" "${mode[@]}" -enable-testing -module-name PlumScaleCore -emit-module -emit-module-path "$out/PlumScaleCore.swiftmodule" \
-        -emit-library -static -o "$lib" $core 2>"$out/logs/build-core.log" \
-        || { cat "$out/logs/build-core.log"; exit 2; }
+if [ ! -f "$lib" ] || [ -n "$(find "$asan_bin/PlumScaleCore.build" -name '*.swift.o' -newer "$lib" | head -1)" ]; then
+    rm -f "$lib"
+    ar rcs "$lib" "$asan_bin"/PlumScaleCore.build/*.swift.o || exit 2
 fi
 
 declare -A source=([replay]=ReplayFuzzer [evemu]=EvemuFuzzer [config]=ConfigFuzzer [state]=StateDocumentFuzzer
@@ -81,7 +85,7 @@ build_target() {
     stale=0
     for src in "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "$lib" "${more[@]}"; do [ "$src" -nt "$bin" ] && stale=1; done
     if [ ! -x "$bin" ] || [ $stale = 1 ]; then
-        swiftc "${flags[@]}" -I "$out" "${more_flags[@]}" "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "${more[@]}" "$lib" -o "$bin" \
+        swiftc "${flags[@]}" -I "$asan_bin/Modules" "${more_flags[@]}" "Fuzz/$file.swift" Fuzz/FuzzSupport.swift "${more[@]}" "$lib" -o "$bin" \
             2>"$out/logs/build-$target.log" || { cat "$out/logs/build-$target.log"; return 2; }
     fi
     return 0
