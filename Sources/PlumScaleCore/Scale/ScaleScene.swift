@@ -48,7 +48,14 @@ extension AppState {
         for i in shown.indices where shown[i].labelled {
             appendReading(of: shown[i], arrow: placer.arrow(toHidden: i), placer: &placer, fills: fills, to: &scene)
         }
-        if !shown.isEmpty { scene.appendLabels(placer.group, from: labelsStart) }
+        // The leaders' dots keep off everything the labels kept off: the
+        // controls, the panels, the footer, the labels, and the banner
+        // and legend above the placer's bounds.
+        if !shown.isEmpty {
+            scene.appendLabels(
+                placer.group, from: labelsStart,
+                avoiding: placer.taken + [Rect(x: 0, y: 0, width: size.width, height: placer.bounds.y - 4)])
+        }
         // A refused device is asked for nothing: its banner says why; the
         // eccentricity test's panel says where the one object goes.
         if count == 0, source.refusal == nil, screen.eccentricity == nil {

@@ -49,7 +49,9 @@ public struct LabelGroup: Equatable, Sendable {
     /// in a dot there, in `color`, appended to `shapes` (drawn under the
     /// labels). Made where they go: a crowded screen has thousands of dots,
     /// and an array of them copied in cost more than drawing them.
-    public func appendLeaders(color: Color, to shapes: inout [Shape]) {
+    /// `avoiding`: what else its dots must not cover (the screen's own
+    /// lines, its controls), beside the labels.
+    public func appendLeaders(color: Color, avoiding: [Rect] = [], to shapes: inout [Shape]) {
         // Each leader from the edge of its label to its circle's centre, with
         // a dot every 7 px, at most 256 of them: a leader across a huge
         // layout (a hostile resize) is drawn sparser, not in gigabytes.
@@ -63,16 +65,32 @@ public struct LabelGroup: Equatable, Sendable {
             return (start, end, Int(min(length / 7, 256)))
         }
         shapes.reserveCapacity(shapes.count + labels.reduce(0) { sum, label in sum + (line(label).map { max($0.dots, 1) } ?? 0) })
+        // A leader passes under the other labels, the screen's own lines
+        // and its controls on its way: no dot on them, so every text reads
+        // whole (a column of dots through the "5" of "54.0%" made it
+        // another figure). Where the group is no crowd: past one, every
+        // label lies under its circle, led, and this would cost more than
+        // the dots.
+        let clear = circles.count <= LabelPlacer.crowd
+        func free(_ center: Point, _ radius: Double) -> Bool {
+            guard clear else { return true }
+            let dot = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+            return !labels.contains { $0.rect.intersects(dot) } && !avoiding.contains { $0.intersects(dot) }
+        }
         for label in labels {
             guard let (start, end, dots) = line(label) else { continue }
             for i in stride(from: 1, to: dots, by: 1) {
                 let f = Double(i) / Double(dots)
-                shapes.append(
-                    .disc(center: Point(start.x + (end.x - start.x) * f, start.y + (end.y - start.y) * f), radius: 1.5, color: color))
+                let center = Point(start.x + (end.x - start.x) * f, start.y + (end.y - start.y) * f)
+                if free(center, Self.leaderDotRadius) { shapes.append(.disc(center: center, radius: Self.leaderDotRadius, color: color)) }
             }
-            shapes.append(.disc(center: end, radius: 4, color: color))
+            if free(end, Self.leaderEndRadius) { shapes.append(.disc(center: end, radius: Self.leaderEndRadius, color: color)) }
         }
     }
+
+    /// A leader line's dots, and the dot it ends in on its circle's centre.
+    static let leaderDotRadius = 1.5
+    static let leaderEndRadius = 4.0
 }
 
 /// A label belongs to its circle (DESIGN.md): from the label's centre its

@@ -48,7 +48,35 @@ public enum LayoutCheck {
         for group in scene.labelGroups {
             for label in group.labels { problems += LabelRule.problems(of: label, in: group, tolerance: tolerance) }
         }
-        return problems + badgeProblems(in: scene, texts: texts, screen: screen)
+        return problems + badgeProblems(in: scene, texts: texts, screen: screen) + leaderProblems(in: scene, texts: texts)
+    }
+
+    /// No leader's dot seen on a text or a control (where the circles are
+    /// no crowd, LabelPlacer.crowd): a dot through a figure makes it
+    /// another. Read from the discs drawn, as a person sees them: a dot an
+    /// opaque rectangle drawn after it covers (a button's, a panel's) is not
+    /// seen; what a modal layer dims is left out.
+    static func leaderProblems(in scene: Scene, texts: [PlacedText]) -> [String] {
+        guard scene.modalStart == nil, scene.labelGroups.contains(where: { $0.labels.contains(where: \.leader) }),
+            scene.labelGroups.allSatisfy({ $0.circles.count <= LabelPlacer.crowd })
+        else { return [] }
+        let covered = texts.map { ("text \"\($0.text)\"", $0.rect) } + scene.elements.map { ("\($0.kind.rawValue) \($0.name)", $0.rect) }
+        var problems: [String] = []
+        for (index, shape) in scene.shapes.enumerated() {
+            guard case .disc(let center, let radius, let color) = shape, color == .blue,
+                radius == LabelGroup.leaderDotRadius || radius == LabelGroup.leaderEndRadius
+            else { continue }
+            let dot = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+            let hidden = scene.shapes[(index + 1)...].contains { later in
+                if case .rect(let rect, let fill) = later, fill.a == 255, rect.contains(dot, tolerance: 0) { return true }
+                return false
+            }
+            guard !hidden else { continue }
+            for (name, rect) in covered where rect.insetBy(tolerance).intersects(dot) {
+                problems.append("a leader's dot at (\(Int(center.x)), \(Int(center.y))) lies on \(name) \(describe(rect))")
+            }
+        }
+        return problems
     }
 
     /// Every stability badge whole on screen and, unless a modal layer dims
