@@ -73,8 +73,16 @@ struct CageStationTests {
         #expect(journal.contains("plumscale: info: SIGTERM received: quitting"), "stop: \(journal.suffix(3000))")
         let stopped = states["stopped"] ?? [:]
         #expect(stopped["ActiveState"] == "inactive" && stopped["Result"] == "success", "after stop: \(stopped)")
+        // Neither PlumScale nor cage killed. Xwayland, which cage runs
+        // beside the program, may still be closing when cage has quit:
+        // KillMode=mixed then ends it with SIGKILL, as it ends whatever is
+        // left of the unit (seen once in CI on a busy host, the unit's
+        // result still "success", PlumScale's quit logged).
         let console = read("console.log")
-        #expect(!console.contains("with signal SIGKILL"), "systemd killed the kiosk:\n\(console.suffix(3000))")
+        let killed = console.split(separator: "\n").filter { line in
+            line.contains("with signal SIGKILL") && (line.contains("(plumscale)") || line.contains("(cage)"))
+        }
+        #expect(killed.isEmpty, "systemd killed the kiosk:\n\(console.suffix(3000))")
         if ready["ActiveState"] == "active" { try screendump.check() }
     }
 }
