@@ -62,16 +62,28 @@ final class Spawned {
     /// time spent for `quiet` seconds, as a program that has started and
     /// drawn and now waits for input. Throws, saying so, on timeout or when
     /// the child exits first.
+    /// Sampled five times a `quiet` spell: samples a whole spell apart
+    /// could each straddle one of a periodic redraw's (a kiosk's lockout
+    /// counts down once a second), and on a busy machine the quiet spells
+    /// between them went unseen for 20 s (kiosk-day journey, in CI).
     func waitUntilIdle(quiet: Double = 0.1, timeout: Double = 15) throws {
-        var lastTicks: Int?
+        // Since when the child has been asleep at every sample, with this CPU time.
+        var since: (time: Date, ticks: Int)?
         let what = "process \(pid) to sit idle (asleep, no CPU time for \(quiet) s)"
-        try waitFor(what, timeout: timeout, every: quiet) { () -> Bool? in
+        try waitFor(what, timeout: timeout, every: max(quiet / 5, 0.02)) { () -> Bool? in
             guard isRunning else {
                 throw WaitFailure("process \(pid) exited with status \(status ?? -1) before it sat idle")
             }
-            guard let sample = schedulerSample() else { return nil }
-            defer { lastTicks = sample.ticks }
-            return sample.asleep && sample.ticks == lastTicks ? true : nil
+            guard let sample = schedulerSample(), sample.asleep else {
+                since = nil
+                return nil
+            }
+            let now = Date()
+            guard let start = since, start.ticks == sample.ticks else {
+                since = (now, sample.ticks)
+                return nil
+            }
+            return now.timeIntervalSince(start.time) >= quiet ? true : nil
         }
     }
 
