@@ -18,25 +18,14 @@ public struct AppState: Equatable, Sendable {
     public let config: Config
     /// The objects on the glass, weighed whatever screen is up.
     public internal(set) var scale: Scale
-    /// What masses are shown in: `units` of the config, cycled by `u`.
-    public internal(set) var units: WeightUnit { didSet { refreshButtonPanel() } }
-    /// What the scale says beside each mass: the config's first `scaleMode`,
-    /// cycled by `m` (ScaleMode.swift).
-    public internal(set) var scaleMode: ScaleMode { didSet { refreshButtonPanel() } }
-    /// Asked for by `n` in counting mode: the pieces of a sample being typed.
-    public internal(set) var countSample: CountSample?
-    /// The pieces of the sample the counting mode's piece was taken from;
-    /// nil when the piece came from the config.
-    public internal(set) var samplePieces: Int?
-    /// Asked for by `p`: a preset tare being typed, in the shown units.
-    public internal(set) var presetTareEntry: NumberEntry?
-    /// Check-weighing's saved products: the config's, then those saved since.
-    public internal(set) var products: [Product]
-    /// The name of the product whose limits are in use (check mode), nil
-    /// for the config's own limits.
-    public internal(set) var product: String?
-    /// Asked for by `l`: a new product's limits and name being typed.
-    public internal(set) var productEntry: ProductEntry?
+    /// The scale's functions: the units, the mode, the sample, the preset
+    /// tare, the products, the carrier guide, and what is typed for them
+    /// (Scale/ScaleFunctions.swift; read through App/Routes/ScaleFunctionsRoute.swift).
+    var functions: ScaleFunctions {
+        didSet {
+            if functions.units != oldValue.units || functions.scaleMode != oldValue.scaleMode { refreshButtonPanel() }
+        }
+    }
     /// Present when the mouse stands in for fingers.
     public var mouse: MouseEmulation?
     /// False once the program has decided to quit.
@@ -49,8 +38,6 @@ public struct AppState: Equatable, Sendable {
     /// Present in kiosk mode.
     public internal(set) var kiosk: Kiosk?
     public internal(set) var notice: Notice?
-    /// The carrier guide (Use carrier), nil while not in use.
-    public internal(set) var carrier: CarrierGuide?
     /// What the fleet's MQTT sink last reported; nil without a broker.
     public internal(set) var fleet: FleetStatus? { didSet { scaleScreen.fleetLine = fleet?.text } }
     /// Contacts with no event for this long are dropped (ContactExpiry.swift).
@@ -91,15 +78,14 @@ public struct AppState: Equatable, Sendable {
         let fit = source.mode == .force ? config.calibrationFit(forDevice: source.deviceName) : nil
         self.scale = Scale(config: config, fit: fit, deviceGrams: source.mode == .force ? source.deviceGrams : nil)
         self.scale.gainMap = fit == nil ? nil : config.eccentricity[source.deviceName]
-        self.units = config.units
-        self.scaleMode = config.scaleModes.first ?? .weigh
-        self.products = config.products
+        self.functions = ScaleFunctions(config: config)
         self.mouse = mouseEmulation ? MouseEmulation() : nil
         self.scaleScreen = ScaleScreenState(
             buttonPanel: ScaleButtonPanel(
                 size: layout.size, mode: source.mode, metrics: .estimate, operatorActions: !kiosk, quitHint: !kiosk,
                 offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: scale.gramScale != nil,
-                reading: ScaleLegend(units: source.mode == .force && scale.gramScale != nil ? config.units : nil, mode: scaleMode.name)),
+                reading: ScaleLegend(
+                    units: source.mode == .force && scale.gramScale != nil ? config.units : nil, mode: functions.scaleMode.name)),
             modeBanner: Self.modeBannerLines(source: source, config: config))
     }
 
@@ -217,6 +203,15 @@ public struct AppState: Equatable, Sendable {
         if case .tick = event.kind, kiosk != nil { kioskTick() }
         expireStaleContacts()
     }
+
+    /// Drops the contacts the device forgot to lift (Scale/ContactExpiry.swift).
+    mutating func expireStaleContacts() {
+        scale.expireStale(now: now, timeout: contactTimeout, mouse: mouse != nil)
+    }
+
+    /// When the next contact would expire without further events (for the
+    /// shell's wait timeout), nil when none can.
+    public var nextContactExpiry: Double? { scale.nextExpiry(timeout: contactTimeout, mouse: mouse != nil) }
 
     /// What every screen does alike: resizing, quitting, device changes.
     mutating func applyCommon(_ event: InputEvent) {

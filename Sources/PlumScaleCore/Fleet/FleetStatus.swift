@@ -39,11 +39,3 @@ public struct FleetStatus: Equatable, Sendable {
         ])
     }
 }
-
-extension AppState {
-    /// The sink reported: remember it (its line is redrawn when it changes).
-    mutating func receive(_ status: FleetStatus) {
-        guard fleet != status else { return }
-        fleet = status
-    }
-}

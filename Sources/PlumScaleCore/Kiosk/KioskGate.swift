@@ -34,6 +34,11 @@ extension CalibrationAction: GatedAction {
     var adminWork: AdminWork? { self == .saveTapped ? .saveCalibration : .calibrate }
 }
 
+extension EccentricityAction: GatedAction {
+    /// Operator work, like the wizard it is opened from.
+    var adminWork: AdminWork? { self == .saveTapped ? .saveCalibration : .calibrate }
+}
+
 extension DetailAction: GatedAction {
     var adminWork: AdminWork? {
         switch self {

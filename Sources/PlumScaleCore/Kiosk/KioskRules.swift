@@ -89,7 +89,7 @@ extension AppState {
         if scale.contact(id: id) != nil { scale.lift(id: id) }  // a second down for an id that was a contact
         pressedControls[id] = nil
         // Bounded like the contacts: touches a device never lifted are let go.
-        if (kiosk?.ownedTouches.count ?? 0) >= Self.maxContacts {
+        if (kiosk?.ownedTouches.count ?? 0) >= Scale.maxContacts {
             kiosk?.ownedTouches.removeAll()
             kiosk?.pressedButtons.removeAll()
         }

@@ -7,7 +7,7 @@ public enum ReplayLimits {
     public static let maximumTime = 1e9
 
     /// The most ids a replay may have down at once: the core's own bound
-    /// on contacts (AppState.maxContacts), like the decoder's 256 slots.
+    /// on contacts (Scale.maxContacts), like the decoder's 256 slots.
     public static let openContacts = 256
 
     /// The latest wall clock a header's `started` may give (Unix seconds):

@@ -16,53 +16,50 @@ public struct CarrierGuide: Equatable, Sendable {
     public internal(set) var lifted = false
 
     public init() {}
-}
 
-extension AppState {
-    /// The guide's line in the footer, nil while it is not in use.
-    public var carrierText: String? {
-        guard let carrier else { return nil }
-        switch carrier.step {
-        case .placeCarrier where carrier.lifted:
-            return "Carrier lifted: place it again, hold it still, then tap Tare (t)."
+    /// The guide's line in the footer; `fading`: a contact on the glass is
+    /// fading (metal losing contact).
+    func text(fading: Bool) -> String {
+        switch step {
+        case .placeCarrier where lifted:
+            "Carrier lifted: place it again, hold it still, then tap Tare (t)."
         case .placeCarrier:
-            return "Carrier: place it (a fingertip or a metal plate), hold it still, then tap Tare (t)."
-        case .placeObject where contactViews.contains(where: \.fading):
-            return "Carrier fading (metal loses contact): lift it, place it again, tap Tare (t)."
+            "Carrier: place it (a fingertip or a metal plate), hold it still, then tap Tare (t)."
+        case .placeObject where fading:
+            "Carrier fading (metal loses contact): lift it, place it again, tap Tare (t)."
         case .placeObject:
-            return "Carrier tared: put the object on it; it reads the object alone."
+            "Carrier tared: put the object on it; it reads the object alone."
         }
     }
 
+    /// The state document's `carrier`: {"step", "text"}.
+    func document(fading: Bool) -> JSONValue {
+        .fields([("step", .string(step.rawValue)), ("text", .string(text(fading: fading)))])
+    }
+}
+
+extension ScaleFunctions {
     /// Use carrier: the guide starts, or, when in use, ends.
-    mutating func useCarrierTapped() {
-        if carrier == nil {
-            carrier = CarrierGuide()
-        } else {
+    mutating func useCarrierTapped() -> [ScaleFunctionRequest] {
+        guard carrier == nil else {
             carrier = nil
-            show("Carrier guide ended.", seconds: 2)
+            return [.say("Carrier guide ended.", seconds: 2)]
         }
+        carrier = CarrierGuide()
+        return []
     }
 
     /// A tare while the carrier was to be tared: it is, if something lies on the scale.
-    mutating func carrierTared() {
-        guard carrier?.step == .placeCarrier, !scale.isEmpty else { return }
+    mutating func carrierTared(scaleIsEmpty: Bool) {
+        guard carrier?.step == .placeCarrier, !scaleIsEmpty else { return }
         carrier?.step = .placeObject
         carrier?.lifted = false
     }
 
     /// A contact went: with nothing left on the scale, the carrier was lifted.
-    mutating func carrierMayHaveLifted() {
-        guard carrier?.step == .placeObject, scale.isEmpty else { return }
+    mutating func carrierMayHaveLifted(scaleIsEmpty: Bool) {
+        guard carrier?.step == .placeObject, scaleIsEmpty else { return }
         carrier?.step = .placeCarrier
         carrier?.lifted = true
-    }
-
-    /// The state document's `carrier`: {"step", "text"}, null while not in use.
-    var carrierDocument: JSONValue {
-        guard let carrier else { return .null }
-        return .fields([
-            ("step", .string(carrier.step.rawValue)), ("text", carrierText.map { .string($0) } ?? .null),
-        ])
     }
 }

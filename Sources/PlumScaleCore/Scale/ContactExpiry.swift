@@ -10,43 +10,42 @@
 ///
 /// Pinned mouse contacts and the mouse's own contacts are never expired:
 /// they are placed on purpose and have no device to forget them.
-extension AppState {
+extension Scale {
     /// At most this many contacts are kept, whatever the timestamps say (a
     /// bogus far-future time would otherwise stop expiry for good): beyond it
     /// the least recently seen contact goes. Well above what panels report.
     public static let maxContacts = 256
 
-    /// Whether the timeout applies to `contact`.
+    /// Whether the timeout applies to `contact`; `mouse`: the mouse stands
+    /// in for fingers.
     static func canExpire(_ contact: Contact, mouse: Bool) -> Bool {
         if contact.pinned { return false }
         if mouse, contact.id >= MouseEmulation.firstID { return false }
         return true
     }
 
-    /// Drops the contacts silent for longer than `contactTimeout`.
-    mutating func expireStaleContacts() {
-        let contacts = scale.board.contacts
+    /// Drops the contacts past the most kept, and those silent for longer
+    /// than `timeout` at `now`.
+    mutating func expireStale(now: Double, timeout: Double, mouse: Bool) {
+        let contacts = board.contacts
         if contacts.count > Self.maxContacts {
             let excess = contacts.count - Self.maxContacts
             let oldest = contacts.enumerated()
                 .sorted { ($0.element.lastSeen, $0.offset) < ($1.element.lastSeen, $1.offset) }
                 .prefix(excess).map(\.element.id)
-            for id in oldest { scale.lift(id: id) }
+            for id in oldest { lift(id: id) }
         }
-        guard contactTimeout.isFinite, contactTimeout > 0 else { return }
-        let horizon = now - contactTimeout
-        let mouse = self.mouse != nil
+        guard timeout.isFinite, timeout > 0 else { return }
+        let horizon = now - timeout
         func isStale(_ contact: Contact) -> Bool { contact.lastSeen < horizon && Self.canExpire(contact, mouse: mouse) }
         // Usually none: look before gathering.
-        guard scale.board.contacts.contains(where: isStale) else { return }
-        for contact in scale.board.contacts.filter(isStale) { scale.lift(id: contact.id) }
+        guard board.contacts.contains(where: isStale) else { return }
+        for contact in board.contacts.filter(isStale) { lift(id: contact.id) }
     }
 
-    /// When the next contact would expire without further events (for the
-    /// shell's wait timeout), nil when none can.
-    public var nextContactExpiry: Double? {
-        guard contactTimeout.isFinite, contactTimeout > 0 else { return nil }
-        let mouse = self.mouse != nil
-        return scale.board.contacts.filter { Self.canExpire($0, mouse: mouse) }.map { $0.lastSeen + contactTimeout }.min()
+    /// When the next contact would expire without further events, nil when none can.
+    func nextExpiry(timeout: Double, mouse: Bool) -> Double? {
+        guard timeout.isFinite, timeout > 0 else { return nil }
+        return board.contacts.filter { Self.canExpire($0, mouse: mouse) }.map { $0.lastSeen + timeout }.min()
     }
 }

@@ -156,6 +156,10 @@ extension AppState {
     /// array is freed without a pass over its elements), with its share.
     func shownContacts() -> [ContactView] { shownContactsAndTotal().contacts }
 
+    /// The contacts as shown, in the board's order. In `position` mode
+    /// nothing is weighed: no numbers, no heaviest.
+    public var contactViews: [ContactView] { shownContacts() }
+
     /// Every contact as shown, and their total (ScaleTotal), made once.
     func shownContactsAndTotal() -> (contacts: [ContactView], total: ScaleTotal) {
         let count = scale.board.contacts.count

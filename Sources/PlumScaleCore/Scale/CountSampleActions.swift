@@ -1,52 +1,50 @@
 /// Counting by sample on the scale screen: `n` asks for the pieces of a
 /// sample, the keys type their number, Enter takes the mean piece from the
 /// stable total, Esc cancels.
-extension AppState {
+extension ScaleFunctions {
     /// `n`: a sample is asked for, in counting mode (and with grams).
-    mutating func sampleTapped() {
+    mutating func sampleTapped(_ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
         guard case .count = scaleMode else {
-            show("Counting by sample: choose counting first (m).", seconds: 4)
-            return
+            return [.say("Counting by sample: choose counting first (m).", seconds: 4)]
         }
-        guard source.mode == .force, scale.gramScale != nil else {
-            show("Counting by sample needs grams: calibrate the scale first (k).", seconds: 4)
-            return
+        guard context.sourceMode == .force, context.gramStep != nil else {
+            return [.say("Counting by sample needs grams: calibrate the scale first (k).", seconds: 4)]
         }
         countSample = CountSample()
+        return []
     }
 
     /// A key while a sample is asked for.
-    mutating func sampleKeyPressed(_ key: Key) {
-        guard var sample = countSample, let action = CountSample.action(for: key) else { return }
+    mutating func sampleKeyPressed(_ key: Key, _ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
+        guard var sample = countSample, let action = CountSample.action(for: key) else { return [] }
         switch sample.reduce(action) {
         case .typing:
             countSample = sample
-            if action == .enterPressed { show("Type how many pieces lie on the scale, then Enter.", seconds: 3) }
+            if action == .enterPressed { return [.say("Type how many pieces lie on the scale, then Enter.", seconds: 3)] }
+            return []
         case .cancelled:
             countSample = nil
+            return []
         case .confirmed(let pieces):
             countSample = sample
-            takeSample(of: pieces)
+            return takeSample(of: pieces, context)
         }
     }
 
     /// One piece is the stable total over `pieces`; the sample stays asked
     /// for while there is no such total.
-    private mutating func takeSample(of pieces: Int) {
-        let (shown, total) = shownContactsAndTotal()
-        guard let grams = total.grams, total.count > 0, !total.overload, grams > 0 else {
-            show("Nothing weighed yet: place the \(pieces) pieces, then Enter.", seconds: 4)
-            return
+    private mutating func takeSample(of pieces: Int, _ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
+        guard let (shown, total) = context.reading, let grams = total.grams, total.count > 0, !total.overload, grams > 0 else {
+            return [.say("Nothing weighed yet: place the \(pieces) pieces, then Enter.", seconds: 4)]
         }
         guard shown.allSatisfy({ !$0.weighed || $0.stable }) else {
-            show("Waiting for a stable reading: Enter again once it is.", seconds: 3)
-            return
+            return [.say("Waiting for a stable reading: Enter again once it is.", seconds: 3)]
         }
         let piece = grams / Double(pieces)
         scaleMode = .count(pieceGrams: piece)
         samplePieces = pieces
         countSample = nil
-        show("1 piece " + Self.pieceText(piece, unit: units) + ", from a sample of \(pieces)", seconds: 4)
+        return [.say("1 piece " + Self.pieceText(piece, unit: units) + ", from a sample of \(pieces)", seconds: 4)]
     }
 
     /// The warning when the count shown is beyond what the sample can count

@@ -55,57 +55,8 @@ extension AppState {
         guard screen == .scale else { return nil }
         if let countSample { return ("Pieces in the sample", countSample.typed, false) }
         if let presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
-        if let productEntry { return (productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name) }
+        if let productEntry { return (functions.productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name) }
         return nil
-    }
-
-    /// While a number is typed: a touch or click on the pad's keys types
-    /// (a touch when it lifts). Whether the pad took the event; what it
-    /// leaves, the scale handles as usual (objects go on and off the glass).
-    mutating func numberPadTakes(_ event: InputEvent) -> Bool {
-        guard numberPadEntry != nil else { return false }
-        switch event.kind {
-        // The scale's buttons are dimmed under the pad, as under the PIN
-        // pad: a press on one is taken and does nothing. Elsewhere the
-        // glass still weighs (a counting sample is laid while typing).
-        case .touchDown(let s) where scale.contact(id: s.id) == nil && s.x.isFinite && s.y.isFinite:
-            switch control(at: layoutPoint(s.x, s.y)) {
-            case .numberPad(let action)?: pressedControls[s.id] = .numberPad(action)
-            case .dimmed?: pressedControls[s.id] = .dimmed
-            default: return false
-            }
-            return true
-        case .touchUp(let id):
-            switch pressedControls.removeValue(forKey: id) {
-            case .numberPad(let action)?: numberPadTapped(action)
-            case .dimmed?: break
-            default: return false
-            }
-            return true
-        case .touchMove(let s) where pressedControls[s.id] != nil:
-            return true
-        case .pointerDown(let x, let y, 1, _) where x.isFinite && y.isFinite:
-            switch control(at: layoutPoint(x, y)) {
-            case .numberPad(let action)?:
-                numberPadTapped(action)
-                return true
-            case .dimmed?: return true
-            default: return false
-            }
-        default:
-            return false
-        }
-    }
-
-    /// A key of the pad tapped: as its key on the keyboard.
-    mutating func numberPadTapped(_ action: NumberEntry.Action) {
-        if countSample != nil {
-            sampleKeyPressed(action.key)
-        } else if presetTareEntry != nil {
-            presetTareKeyPressed(action.key)
-        } else if productEntry != nil {
-            productKeyPressed(action.key)
-        }
     }
 
     /// The pad over the scale, dimmed beneath: what is typed, then the keys.

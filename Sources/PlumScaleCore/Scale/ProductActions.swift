@@ -2,77 +2,73 @@
 /// next saved product's limits, `l` (New product) types limits and a name
 /// and saves them in the config file (`products`). In a kiosk both are
 /// the operator's, as choosing the mode is.
-extension AppState {
+extension ScaleFunctions {
     /// `o`: the next product's limits, after the last the config's own.
-    mutating func productTapped() {
+    mutating func productTapped(_ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
         guard case .check = scaleMode else {
-            show("Products are check-weighing's limits: choose check-weighing first (m).", seconds: 4)
-            return
+            return [.say("Products are check-weighing's limits: choose check-weighing first (m).", seconds: 4)]
         }
         guard !products.isEmpty else {
-            show("No product saved yet: New product (l) saves limits under a name.", seconds: 4)
-            return
+            return [.say("No product saved yet: New product (l) saves limits under a name.", seconds: 4)]
         }
         let index = product.flatMap { name in products.firstIndex { $0.name == name } }
         let next = index.map { $0 + 1 } ?? 0
-        guard next < products.count, let format = gramFormat else {
+        guard next < products.count, let format = gramFormat(context) else {
             product = nil
-            scaleMode = config.scaleModes.first { $0.name == "check" } ?? scaleMode
-            show("No product: the config's limits · " + (scaleMode.summary(format: gramFormat ?? .tenthGram) ?? ""), seconds: 3)
-            return
+            scaleMode = context.modes.first { $0.name == "check" } ?? scaleMode
+            let limits = scaleMode.summary(format: gramFormat(context) ?? .tenthGram) ?? ""
+            return [.say("No product: the config's limits · " + limits, seconds: 3)]
         }
-        use(products[next], format: format)
+        return use(products[next], format: format)
     }
 
     /// `l`: a new product's limits and name are asked for (grams only: they are masses).
-    mutating func newProductTapped() {
+    mutating func newProductTapped(_ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
         guard case .check(let low, let high) = scaleMode else {
-            show("A product holds check-weighing's limits: choose check-weighing first (m).", seconds: 4)
-            return
+            return [.say("A product holds check-weighing's limits: choose check-weighing first (m).", seconds: 4)]
         }
-        guard let format = gramFormat else {
-            show("A product's limits are masses: calibrate the scale first (k).", seconds: 4)
-            return
+        guard let format = gramFormat(context) else {
+            return [.say("A product's limits are masses: calibrate the scale first (k).", seconds: 4)]
         }
         countSample = nil
         presetTareEntry = nil
-        // The pad covers the screen: what the last notice said (a product picked) is behind it.
-        if visibleNotice?.screen != nil { notice = nil }
         productEntry = ProductEntry(
             low: low, high: high, typedLow: Self.typed(low, format), typedHigh: Self.typed(high, format), unitGrams: units.grams)
+        // The pad covers the screen: what the last notice said (a product picked) is behind it.
+        return [.clearScreenNotice]
     }
 
     /// A key while a product is typed.
-    mutating func productKeyPressed(_ key: Key, modifiers: Modifiers = []) {
-        guard var entry = productEntry else { return }
+    mutating func productKeyPressed(_ key: Key, modifiers: Modifiers = [], _ context: ScaleFunctionContext) -> [ScaleFunctionRequest] {
+        guard var entry = productEntry else { return [] }
         switch entry.reduce(key, shift: modifiers.contains(.shift)) {
         case .typing:
             productEntry = entry
+            return []
         case .cancelled:
             productEntry = nil
+            return []
         case .highBelowLow:
             productEntry = entry
-            show("The upper limit must be at least the lower one.", seconds: 3)
+            return [.say("The upper limit must be at least the lower one.", seconds: 3)]
         case .confirmed(let name, let low, let high):
             productEntry = nil
             let most = CalibrationFit.Limits.maximumGrams
-            guard high <= most, let format = gramFormat else {
-                show("A limit is at most \(Self.pieceText(most, unit: units)).", seconds: 4)
-                return
+            guard high <= most, let format = gramFormat(context) else {
+                return [.say("A limit is at most \(Self.pieceText(most, unit: units)).", seconds: 4)]
             }
             let saved = Product(name: name ?? products.freeName, low: low, high: high)
-            if let problem = Product.nameProblem(saved.name) { return show("Not saved: \(problem).", seconds: 4) }
+            if let problem = Product.nameProblem(saved.name) { return [.say("Not saved: \(problem).", seconds: 4)] }
             products = products.saving(saved)
-            use(saved, format: format)
-            outbox.append(.saveProduct(saved))
+            return use(saved, format: format) + [.perform(.saveProduct(saved))]
         }
     }
 
     /// The product's limits in use from now on, said in a notice.
-    private mutating func use(_ chosen: Product, format: WeightFormat) {
+    private mutating func use(_ chosen: Product, format: WeightFormat) -> [ScaleFunctionRequest] {
         product = chosen.name
         scaleMode = chosen.mode
-        show("Product \(chosen.name) · " + (chosen.mode.summary(format: format) ?? ""), seconds: 3)
+        return [.say("Product \(chosen.name) · " + (chosen.mode.summary(format: format) ?? ""), seconds: 3)]
     }
 
     /// The footer's line while a product is typed.
@@ -93,12 +89,6 @@ extension AppState {
         }
     }
 
-    /// The format of the masses shown, nil without grams.
-    var gramFormat: WeightFormat? {
-        guard source.mode == .force, let gramScale = scale.gramScale else { return nil }
-        return WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
-    }
-
     /// A limit as it would be typed: its number in the units, to d ("150").
     static func typed(_ grams: Double, _ format: WeightFormat) -> String {
         let text = format.text(grams: grams) ?? ""
@@ -106,11 +96,10 @@ extension AppState {
     }
 
     /// The state document's `product`: {"name", "low", "high"} of the
-    /// product in use (masses in the units, to d), null without one. Beside
+    /// product in use (masses in `format`, to d), null without one. Beside
     /// it `products`, the names saved in order, and `product_entry`,
     /// {"stage", "typed"} while a new product is typed (null otherwise).
-    var productDocument: JSONValue {
-        let format = gramFormat ?? .tenthGram
+    func productDocument(format: WeightFormat) -> JSONValue {
         guard let inUse = product.flatMap({ name in products.first { $0.name == name } }) else { return .null }
         return .fields([
             ("name", .string(inUse.name)), ("low", .rounded(format.value(grams: inUse.low))),

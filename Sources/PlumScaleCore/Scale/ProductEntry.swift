@@ -31,7 +31,7 @@ public struct ProductEntry: Equatable, Sendable {
         self.high = high
         self.unitGrams = unitGrams
         highTyped = typedHigh
-        number = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: typedLow)
+        number = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: typedLow)
     }
 
     /// What is shown as typed: the limit's digits, or the name.
@@ -65,11 +65,11 @@ public struct ProductEntry: Equatable, Sendable {
             if stage == .low {
                 low = grams
                 stage = .high
-                number = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: highTyped)
+                number = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: highTyped)
                 return .typing
             }
             guard grams >= low else {
-                number = NumberEntry(decimals: true, maxLength: AppState.presetTareLength)
+                number = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength)
                 return .highBelowLow
             }
             high = grams

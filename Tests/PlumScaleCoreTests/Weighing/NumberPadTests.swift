@@ -91,15 +91,15 @@ import Testing
     @Test func aPresetTareTypedOnTheKeyboardChangesOnlyTheEntry() {
         var store = CoreStore(scale())
         store.send(.presetTareTapped) {
-            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength)
+            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength)
         }
         for (key, typed) in [(Key.character("4"), "4"), (.character("."), "4."), (.character("5"), "4.5")] {
             store.type(key, at: 0) {
-                $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: typed)
+                $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: typed)
             }
         }
         store.type(.backspace, at: 0) {
-            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: AppState.presetTareLength, typed: "4.")
+            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: "4.")
         }
         store.type(.escape, at: 0) { $0.presetTareEntry = nil }
         #expect(store.state.scale.presetTare == nil && store.effects.isEmpty)

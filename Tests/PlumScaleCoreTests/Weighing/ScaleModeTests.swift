@@ -32,8 +32,8 @@ import Testing
         #expect(ModeReading(.count(pieceGrams: 2.5), grams: 26.2, format: Self.grams).text == "10 pcs")
         #expect(ModeReading(.count(pieceGrams: 2.5), grams: 3.1, format: Self.grams).text == "1 pc")
         #expect(ModeReading(.count(pieceGrams: 1e-300), grams: 1e300, format: Self.grams).pieces == nil)
-        #expect(AppState.pieceText(0.5, unit: .g) == "0.5 g" && AppState.pieceText(2.5, unit: .g) == "2.5 g")
-        #expect(AppState.pieceText(120, unit: .g) == "120 g")
+        #expect(ScaleFunctions.pieceText(0.5, unit: .g) == "0.5 g" && ScaleFunctions.pieceText(2.5, unit: .g) == "2.5 g")
+        #expect(ScaleFunctions.pieceText(120, unit: .g) == "120 g")
     }
 
     @Test func percentOfTheReference() {

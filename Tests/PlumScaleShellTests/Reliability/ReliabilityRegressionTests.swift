@@ -134,11 +134,11 @@ import Testing
     @Test func atMostMaxContactsAreKeptAndTheOldestGoes() {
         var state = AppState(screen: Size(1280, 720), source: .sdl())
         state.apply(InputEvent(time: 1e300, .tick))
-        for id in 0..<(AppState.maxContacts + 44) {
+        for id in 0..<(Scale.maxContacts + 44) {
             state.apply(Self.down(id, 0))
         }
-        #expect(state.scale.board.contacts.count == AppState.maxContacts)
+        #expect(state.scale.board.contacts.count == Scale.maxContacts)
         #expect(state.scale.board.contacts.first?.id == 44)
-        #expect(state.scale.board.contacts.last?.id == AppState.maxContacts + 43)
+        #expect(state.scale.board.contacts.last?.id == Scale.maxContacts + 43)
     }
 }

@@ -35,7 +35,7 @@ import Testing
         }
         let figures = try Self.runInAProcessOfItsOwn()
         #expect(figures.staleSeen == 0, "contacts outlived the \(figures.contactTimeout) s timeout")
-        #expect(figures.peak <= AppState.maxContacts)
+        #expect(figures.peak <= Scale.maxContacts)
         #expect(figures.peakTouch > 100, "the soak never had over 100 unpinned contacts at once")
         // Flat memory: after warm-up, growth stays under 32 MB (it is measured, and printed).
         // Under AddressSanitizer freed memory waits in its quarantine (256 MB),
@@ -46,7 +46,7 @@ import Testing
         }
         print(
             "soak: \(figures.events) events (seed \(figures.seed)) in \(String(format: "%.1f", figures.seconds)) s, "
-                + "peak contacts \(figures.peak) (cap \(AppState.maxContacts); unpinned \(figures.peakTouch), the rest mouse pins), "
+                + "peak contacts \(figures.peak) (cap \(Scale.maxContacts); unpinned \(figures.peakTouch), the rest mouse pins), "
                 + "\(figures.atEnd) at the end, "
                 + "\(figures.renders) frames rendered, \(figures.documents) state documents valid, "
                 + "VmRSS of its own process after warm-up \(figures.rssAfterWarmup) kB, peak \(figures.rssPeak) kB, "
@@ -145,7 +145,7 @@ enum SoakRun {
             if i % 997 == 0 {
                 staleSeen +=
                     state.scale.board.contacts.filter {
-                        $0.lastSeen < state.now - state.contactTimeout && AppState.canExpire($0, mouse: true)
+                        $0.lastSeen < state.now - state.contactTimeout && Scale.canExpire($0, mouse: true)
                     }.count
             }
             if i % 2_000 == 0 {

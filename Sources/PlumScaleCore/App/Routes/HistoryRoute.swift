@@ -1,14 +1,6 @@
-/// What a person can do on the detail screen.
-public enum DetailAction: String, CaseIterable, Equatable, Sendable {
-    case backTapped = "back"
-    case exportTapped = "export"
-    case deleteTapped = "delete"
-    /// On the confirmation card.
-    case deleteConfirmed = "delete-for-good"
-    case deleteCancelled = "cancel"
-}
-
-/// The history, preview and detail screens: events in, store effects out.
+/// The root's side of the history, preview and detail screens: input turned
+/// into their actions, their reducers' requests carried out (store effects
+/// out), and the store's answers received.
 extension AppState {
     var peekConfig: PeekPopConfig {
         var peek = PeekPopConfig()

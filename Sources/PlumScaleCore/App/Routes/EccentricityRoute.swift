@@ -1,12 +1,8 @@
 import Foundation
 
-extension EccentricityAction: GatedAction {
-    /// Operator work, like the wizard it is opened from.
-    var adminWork: AdminWork? { self == .saveTapped ? .saveCalibration : .calibrate }
-}
-
-/// The eccentricity test's screen: the scale as usual, plus its panel; its
-/// rules are the test's reducer (EccentricityReducer.swift).
+/// The root's side of the eccentricity test's screen: the scale as usual,
+/// plus its panel. The root turns input into the test's actions and carries
+/// out what its reducer asks (Calibration/EccentricityReducer.swift).
 extension AppState {
     /// Opened from the wizard: needs a calibration (its grams are tested).
     mutating func openEccentricity() {
@@ -94,42 +90,5 @@ extension AppState {
         scale.gainMap = map
         screen = .scale
         show(map == nil ? "Eccentricity correction removed" : "Eccentricity correction saved for \(source.deviceName)", on: "scale")
-    }
-
-    /// What the panel says under the message: where the reference is.
-    func eccentricityStatus(_ run: EccentricityRun) -> String {
-        guard let place = run.place else { return "largest difference: \(String(format: "%.1f", run.result?.inD ?? 0)) d" }
-        guard let reference else { return "waiting for the reference (\(place.shortName))" }
-        guard scale.board.contacts.count == 1 else { return "only the reference on the glass, please" }
-        guard lies(reference, at: place) else { return "not on the marked spot yet" }
-        return "stable: \(Int((reference.stable ? 1 : reference.stableProgress) * 100))%"
-    }
-}
-
-extension AppState {
-    /// `eccentricity`: {"gains": {place: gain} of the correction in use
-    /// (null without one), "test": the test on its screen (null elsewhere):
-    /// {"place": the place asked for (null at the result), "readings":
-    /// {place: grams}, "largest_difference_g", "largest_difference_d",
-    /// "corrects": whether Save would apply a map, "refusal"}}.
-    var eccentricityDocument: JSONValue {
-        let gains: JSONValue =
-            scale.gainMap.map { map in
-                .fields(EccentricityTest.Place.allCases.map { ($0.rawValue, .rounded(map.gains[$0])) })
-            } ?? .null
-        guard let run = screen.eccentricity else { return .fields([("gains", gains), ("test", .null)]) }
-        let result = run.result
-        let test: JSONValue = .fields([
-            ("place", run.place.map { .string($0.rawValue) } ?? .null),
-            (
-                "readings",
-                .fields(EccentricityTest.Place.allCases.compactMap { p in run.test.readings[p].map { (p.rawValue, .rounded($0)) } })
-            ),
-            ("largest_difference_g", .rounded(result?.largestDifferenceGrams)),
-            ("largest_difference_d", .rounded(result?.inD)),
-            ("corrects", .bool(result?.map != nil)),
-            ("refusal", result?.refusal.map { .string($0) } ?? .null),
-        ])
-        return .fields([("gains", gains), ("test", test)])
     }
 }
