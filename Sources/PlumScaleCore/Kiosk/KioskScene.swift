@@ -59,7 +59,7 @@ extension AppState {
         guard showsOperatorBar else { return }
         let bar = operatorBar(size: size)
         scene.shapes.append(.rect(bar.rect, color: Self.operatorOrange))
-        let label = "Operator mode · locks after \(Self.seconds(kiosk.settings.operatorIdleSeconds)) idle"
+        let label = "Operator mode · locks after \(Kiosk.seconds(kiosk.settings.operatorIdleSeconds)) idle"
         scene.shapes.append(.text(label, at: Point(bar.rect.x + 14, bar.rect.center.y - 10), anchor: .topLeft, size: 16, color: .white))
         for (action, rect) in bar.buttons {
             Self.button(action.rawValue, action.title, rect, control: .operatorBar(action), into: &scene)

@@ -1,107 +1,91 @@
-import Foundation
-
 /// What time does in a kiosk: the admin chord and the corner hold, the
 /// PIN pad's countdown, operator idle, attract mode and auto-record.
-extension AppState {
-    /// Timers of the kiosk, run on every tick: the chord, the corner hold,
-    /// the pad's countdown, operator idle, attract mode, auto-record.
-    mutating func kioskTick() {
-        guard let kiosk else { return }
-        if let start = kiosk.chordStart, now - start >= Kiosk.chordSeconds {
-            self.kiosk?.chordStart = nil
-            self.kiosk?.chordFired = true
+extension Kiosk {
+    /// Run on every tick: the chord, the corner hold, the pad's countdown,
+    /// operator idle, attract mode. `awayFromScale`: another screen is up.
+    mutating func timePassed(now: Double, awayFromScale: Bool) -> [KioskRequest] {
+        var requests: [KioskRequest] = []
+        if let start = chordStart, now - start >= Self.chordSeconds {
+            chordStart = nil
+            chordFired = true
             // The chord only opens the PIN pad (during a lockout, its countdown):
             // the PIN is the one way to the operator.
-            if !kiosk.hasOperator {
-                show("No operator PIN is set in the config: this kiosk has no operator mode", on: .some(nil))
-            } else if kiosk.role == .passerBy {
-                openPinPad()
+            if !hasOperator {
+                requests.append(.say("No operator PIN is set in the config: this kiosk has no operator mode"))
+            } else if role == .passerBy {
+                openPinPad(now: now)
             }
         }
-        if let hold = kiosk.cornerHold, now - hold.start >= Kiosk.cornerSeconds {
-            self.kiosk?.cornerHold = nil
-            if kiosk.pinPad == nil { openPinPad() }
+        if let hold = cornerHold, now - hold.start >= Self.cornerSeconds {
+            cornerHold = nil
+            openPinPad(now: now)
         }
-        if let pad = self.kiosk?.pinPad {
+        if let pad = pinPad {
             let live =
-                kiosk.isLocked(at: now)
-                ? kiosk.padMessage(pad.message, at: now)
+                isLocked(at: now)
+                ? padMessage(pad.message, at: now)
                 : (pad.message.hasPrefix(PinPad.countdownPrefix) ? PinPad.prompt : pad.message)
-            if live != pad.message { self.kiosk?.pinPad?.message = live }
+            if live != pad.message { pinPad?.message = live }
         }
-        if kiosk.role == .operator, now - kiosk.lastDeliberateInput >= kiosk.settings.operatorIdleSeconds {
-            lockOperatorMode("Locked after \(Self.seconds(kiosk.settings.operatorIdleSeconds)) without input: passer-by mode")
+        if role == .operator, now - lastDeliberateInput >= settings.operatorIdleSeconds {
+            requests += Self.locked(
+                &self, saying: "Locked after \(Self.seconds(settings.operatorIdleSeconds)) without input: passer-by mode")
         }
-        if now - kiosk.lastInput >= kiosk.settings.idleSeconds, kioskHasAwayState {
-            screen = .scale
-            self.kiosk?.pinPad = nil
+        if now - lastInput >= settings.idleSeconds, awayFromScale || pinPad != nil {
+            pinPad = nil
+            requests.append(.returnToScale)
         }
-        if autoRecordsNow { autoRecord() }
-    }
-
-    /// Auto-record watches the scale screen only, with no PIN pad over it:
-    /// objects left on the glass behind the wizard, the history or the pad
-    /// are neither recorded nor waited for.
-    var autoRecordsNow: Bool {
-        guard let kiosk else { return false }
-        return kiosk.settings.autoRecord && screen == .scale && kiosk.pinPad == nil
+        return requests
     }
 
     /// The PIN pad opens (the corner held, or the chord): it says the
     /// countdown while the pad is locked.
-    mutating func openPinPad() {
-        guard let kiosk, kiosk.pinPad == nil else { return }
-        self.kiosk?.pinPad = PinPad(message: kiosk.padMessage(PinPad.prompt, at: now))
+    mutating func openPinPad(now: Double) {
+        guard pinPad == nil else { return }
+        pinPad = PinPad(message: padMessage(PinPad.prompt, at: now))
     }
 
-    /// "120 s", "2.5 s".
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    /// Records once every object has been stable for the set time, and again
-    /// only when the set of objects changes.
-    mutating func autoRecord() {
-        guard let kiosk else { return }
-        let views = contactViews
-        guard !views.isEmpty, views.allSatisfy(\.stable), source.mode != .position else {
-            self.kiosk?.stableSince = nil
-            self.kiosk?.stableSet = nil
-            if views.isEmpty { self.kiosk?.recordedSet = nil }
-            return
+    /// Auto-record: once every object has been stable for the set time, a
+    /// weighing is recorded, and again only when the set of objects changes.
+    mutating func watch(_ objects: Set<Int>, settled: Bool, now: Double) -> [KioskRequest] {
+        guard !objects.isEmpty, settled else {
+            stableSince = nil
+            stableSet = nil
+            if objects.isEmpty { recordedSet = nil }
+            return []
         }
         // The set's time starts when it is what lies there: one object of two
         // lifted a moment before the other is not a weighing of the one left.
-        let ids = Set(views.map(\.id))
-        let since = kiosk.stableSet == ids ? kiosk.stableSince ?? now : now
-        self.kiosk?.stableSince = since
-        self.kiosk?.stableSet = ids
-        guard ids != kiosk.recordedSet, now - since >= kiosk.settings.autoRecordSeconds else { return }
-        self.kiosk?.recordedSet = ids
-        record()
+        let since = stableSet == objects ? stableSince ?? now : now
+        stableSince = since
+        stableSet = objects
+        guard objects != recordedSet, now - since >= settings.autoRecordSeconds else { return [] }
+        recordedSet = objects
+        return [.record]
     }
 
-    /// When the kiosk next needs a tick.
-    var kioskWake: Double? {
-        guard let kiosk else { return nil }
+    /// When the kiosk next needs a tick. `awayFromScale`: another screen is
+    /// up; `watching`: the objects auto-record waits on, nil when it waits
+    /// on none (it is off, or the scale is not watched, or empty).
+    func nextWake(now: Double, awayFromScale: Bool, watching objects: Set<Int>?) -> Double? {
         var wakes: [Double] = []
-        if let start = kiosk.chordStart { wakes.append(start + Kiosk.chordSeconds) }
-        if let hold = kiosk.cornerHold { wakes.append(hold.start + Kiosk.cornerSeconds) }
-        if kioskHasAwayState { wakes.append(kiosk.lastInput + kiosk.settings.idleSeconds) }
-        if kiosk.role == .operator { wakes.append(kiosk.lastDeliberateInput + kiosk.settings.operatorIdleSeconds) }
-        if kiosk.pinPad != nil, kiosk.isLocked(at: now) {
+        if let start = chordStart { wakes.append(start + Self.chordSeconds) }
+        if let hold = cornerHold { wakes.append(hold.start + Self.cornerSeconds) }
+        if awayFromScale || pinPad != nil { wakes.append(lastInput + settings.idleSeconds) }
+        if role == .operator { wakes.append(lastDeliberateInput + settings.operatorIdleSeconds) }
+        if pinPad != nil, isLocked(at: now) {
             // The countdown's next whole second (and the moment it ends).
-            let remaining = kiosk.lockedUntil - now
-            wakes.append(kiosk.lockedUntil - (remaining.rounded(.up) - 1))
+            let remaining = lockedUntil - now
+            wakes.append(lockedUntil - (remaining.rounded(.up) - 1))
         }
-        if autoRecordsNow, !scale.isEmpty, source.mode != .position {
+        if let objects {
             // Until the objects have settled, a tick each frame notices when
             // they do; then one when they will have stayed long enough, and
             // none once that set is recorded: a loaded kiosk can sleep.
-            if let since = kiosk.stableSince {
-                if Set(scale.board.contacts.map(\.id)) != kiosk.recordedSet { wakes.append(since + kiosk.settings.autoRecordSeconds) }
+            if let since = stableSince {
+                if objects != recordedSet { wakes.append(since + settings.autoRecordSeconds) }
             } else {
-                wakes.append(now + Self.frameInterval)
+                wakes.append(now + AppState.frameInterval)
             }
         }
         return wakes.min().map { max($0, now + 0.001) }

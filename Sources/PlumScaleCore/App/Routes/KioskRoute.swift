@@ -1,15 +1,38 @@
 import Foundation
 
-/// Kiosk rules around the screens: who may do what, the admin gesture and
-/// the corner hold that open the PIN pad (whose touches are never
-/// contacts), operator mode and what it allows. Its timers, the pad's
-/// input and what it draws are in the files beside this one.
+/// The root's side of the kiosk, a mode around the screens: every input
+/// passes the kiosk first. The root finds what a press is on (the operator
+/// bar, the admin corner, the PIN pad's keys), turns it into the kiosk's
+/// actions (Kiosk/KioskReducer.swift), and carries out what the kiosk asks;
+/// a touch the kiosk takes is never a contact, so never weighed or recorded.
 extension AppState {
+    /// Runs the kiosk's reducer on `action` and does what it asks, in order.
+    mutating func reduceKiosk(_ action: KioskAction) {
+        guard var kiosk else { return }
+        let requests = Kiosk.reduce(into: &kiosk, action: action, context: .init(now: now))
+        self.kiosk = kiosk
+        for request in requests {
+            switch request {
+            case .say(let text): show(text, on: .some(nil))
+            case .roleChanged: kioskRoleChanged()
+            case .returnToScale: screen = .scale
+            case .perform(let action): perform(action)
+            case .record: record()
+            case .saveLockout(let failures, let until):
+                outbox.append(.saveLockout(failures: failures, lockedUntil: wallClock(lockedUntil: until)))
+            }
+        }
+    }
+
     /// Handles an event first when in kiosk mode: whether the kiosk took
     /// it (then the screens never see it).
     mutating func kioskTakes(_ event: InputEvent) -> Bool {
         guard let kiosk else { return false }
-        noteInput(event)
+        switch event.kind {
+        case .touchDown, .touchUp, .pointerDown, .pointerUp, .wheel, .keyDown: reduceKiosk(.inputArrived(deliberate: true))
+        case .touchMove: reduceKiosk(.inputArrived(deliberate: false))
+        default: break
+        }
         if kiosk.pinPad != nil { return pinPadTakes(event) }
         switch event.kind {
         case .quit:
@@ -19,22 +42,21 @@ extension AppState {
         case .keyDown(.function(4), _):
             return true
         case .keyDown(.character("q"), let mods) where mods.contains(.control) && mods.contains(.alt):
-            if kiosk.chordStart == nil, !kiosk.chordFired { self.kiosk?.chordStart = now }
+            reduceKiosk(.chordPressed)
             return true
         case .keyUp(.character("q"), _), .keyUp(.control, _), .keyUp(.alt, _):
-            self.kiosk?.chordStart = nil
-            self.kiosk?.chordFired = false
+            reduceKiosk(.chordReleased)
             return false
         case .touchDown(let sample):
             return kioskTakesTouchDown(sample)
         case .touchMove(let sample) where kiosk.ownedTouches.contains(sample.id):
-            if kiosk.cornerHold?.id == sample.id, !inCorner(sample.x, sample.y) { self.kiosk?.cornerHold = nil }
+            if !inCorner(sample.x, sample.y) { reduceKiosk(.cornerHoldLeft(id: sample.id)) }
             return true
         case .touchUp(let id) where kiosk.ownedTouches.contains(id):
-            ownedTouchLifted(id, act: true)
+            reduceKiosk(.ownedTouchLifted(id: id, act: true))
             return true
         case .touchCancel(let id) where kiosk.ownedTouches.contains(id):
-            ownedTouchLifted(id, act: false)
+            reduceKiosk(.ownedTouchLifted(id: id, act: false))
             return true
         case .pointerDown(let x, let y, 1, _):
             if let action = operatorButton(at: layoutPoint(x, y)) {
@@ -44,30 +66,16 @@ extension AppState {
             guard startsCornerHold(x, y) else { return false }
             // The mouse standing in for a finger: held in the corner, it is the
             // admin gesture, never a contact (so never weighed or recorded).
-            self.kiosk?.cornerHold = Kiosk.CornerHold(id: Kiosk.pointerHoldID, start: now)
+            reduceKiosk(.cornerHoldStarted(id: Kiosk.pointerHoldID))
             return true
         case .pointerMove(let x, let y) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
-            if !inCorner(x, y) { self.kiosk?.cornerHold = nil }
+            if !inCorner(x, y) { reduceKiosk(.cornerHoldLeft(id: Kiosk.pointerHoldID)) }
             return true
         case .pointerUp(_, _, 1) where kiosk.cornerHold?.id == Kiosk.pointerHoldID:
-            self.kiosk?.cornerHold = nil
+            reduceKiosk(.cornerHoldLeft(id: Kiosk.pointerHoldID))
             return true
         default:
             return false
-        }
-    }
-
-    /// Remembers when a person last did something: any input for attract
-    /// mode; deliberate input (not a resting object's moves) for operator idle.
-    mutating func noteInput(_ event: InputEvent) {
-        switch event.kind {
-        case .touchDown, .touchUp, .pointerDown, .pointerUp, .wheel, .keyDown:
-            kiosk?.lastInput = now
-            kiosk?.lastDeliberateInput = now
-        case .touchMove:
-            kiosk?.lastInput = now
-        default:
-            break
         }
     }
 
@@ -88,12 +96,7 @@ extension AppState {
     mutating func own(_ id: Int) {
         if scale.contact(id: id) != nil { scale.lift(id: id) }  // a second down for an id that was a contact
         pressedControls[id] = nil
-        // Bounded like the contacts: touches a device never lifted are let go.
-        if (kiosk?.ownedTouches.count ?? 0) >= Scale.maxContacts {
-            kiosk?.ownedTouches.removeAll()
-            kiosk?.pressedButtons.removeAll()
-        }
-        kiosk?.ownedTouches.insert(id)
+        reduceKiosk(.touchOwned(id: id))
     }
 
     /// A touch went down (the pad closed): on the operator bar it presses a
@@ -103,30 +106,19 @@ extension AppState {
     /// contact: on the history's screens it is their Back button's.
     /// Whether the kiosk took the touch.
     mutating func kioskTakesTouchDown(_ sample: TouchSample) -> Bool {
-        // A down for an id the kiosk owned: that touch is over (devices reuse ids).
-        if kiosk?.ownedTouches.remove(sample.id) != nil {
-            kiosk?.pressedButtons[sample.id] = nil
-            if kiosk?.cornerHold?.id == sample.id { kiosk?.cornerHold = nil }
-        }
+        reduceKiosk(.touchWentDown(id: sample.id))
         guard kiosk != nil, sample.x.isFinite, sample.y.isFinite else { return false }
         if let action = operatorButton(at: layoutPoint(sample.x, sample.y)) {
             own(sample.id)
-            self.kiosk?.pressedButtons[sample.id] = action
+            reduceKiosk(.operatorButtonPressed(action, touch: sample.id))
             return true
         }
         if startsCornerHold(sample.x, sample.y) {
             own(sample.id)
-            self.kiosk?.cornerHold = Kiosk.CornerHold(id: sample.id, start: now)
+            reduceKiosk(.cornerHoldStarted(id: sample.id))
             return true
         }
         return false
-    }
-
-    mutating func ownedTouchLifted(_ id: Int, act: Bool) {
-        kiosk?.ownedTouches.remove(id)
-        if kiosk?.cornerHold?.id == id { kiosk?.cornerHold = nil }
-        guard let action = kiosk?.pressedButtons.removeValue(forKey: id), act else { return }
-        perform(action)
     }
 
     /// The operator bar's button at `point`, when the bar is up.
@@ -144,20 +136,8 @@ extension AppState {
         }
     }
 
-    /// The PIN was right (the kiosk has made the role the operator's).
-    mutating func operatorModeUnlocked() {
-        guard let kiosk, kiosk.role == .operator else { return }
-        self.kiosk?.lastDeliberateInput = now
-        kioskRoleChanged()
-        let idle = Self.seconds(kiosk.settings.operatorIdleSeconds)
-        show("Operator mode: locks again after \(idle) without input", on: .some(nil))
-    }
-
-    mutating func lockOperatorMode(_ message: String) {
-        kiosk?.lock()
-        kioskRoleChanged()
-        show(message, on: .some(nil))
-    }
+    /// Back to passer-by, said on every screen.
+    mutating func lockOperatorMode(_ message: String) { reduceKiosk(.lockRequested(saying: message)) }
 
     /// What the role decides is brought in line with it: the scale's
     /// buttons, the actions the screen up offers (told to it as an action,
@@ -171,11 +151,5 @@ extension AppState {
         case .scale, .calibration, .eccentricity, .history, .detail:
             break
         }
-    }
-
-    /// Whether the kiosk has something to put back when idle: another
-    /// screen, or the PIN pad.
-    var kioskHasAwayState: Bool {
-        screen != .scale || kiosk?.pinPad != nil
     }
 }

@@ -1,25 +1,23 @@
 import Foundation
 
-/// The PIN pad's input: its keys, the touches it owns, the lockout.
+/// The root's side of the kiosk's PIN pad and of its timers.
 extension AppState {
     /// While the pad is up: touches going down press its keys and belong to
     /// the kiosk until they lift; the lifts and moves of objects that were
     /// on the glass before still reach the scale, so none stays behind.
     /// Whether the pad took the event.
     mutating func pinPadTakes(_ event: InputEvent) -> Bool {
+        let owned = kiosk?.ownedTouches ?? []
         let point: Point
         switch event.kind {
         case .touchDown(let s):
             own(s.id)
             guard s.x.isFinite, s.y.isFinite else { return true }
             point = layout.layoutPoint(normalizedX: s.x, normalizedY: s.y)
-        case .touchMove(let s) where kiosk?.ownedTouches.contains(s.id) == true:
+        case .touchMove(let s) where owned.contains(s.id):
             return true
-        case .touchUp(let id) where kiosk?.ownedTouches.contains(id) == true:
-            ownedTouchLifted(id, act: false)
-            return true
-        case .touchCancel(let id) where kiosk?.ownedTouches.contains(id) == true:
-            ownedTouchLifted(id, act: false)
+        case .touchUp(let id) where owned.contains(id), .touchCancel(let id) where owned.contains(id):
+            reduceKiosk(.ownedTouchLifted(id: id, act: false))
             return true
         case .pointerDown(let x, let y, _, _):
             guard x.isFinite, y.isFinite else { return true }
@@ -39,10 +37,7 @@ extension AppState {
         case .keyDown, .quit:
             return true  // no recording, no history, no leaving from behind the pad
         case .keyUp(let key, _):
-            if [.character("q"), .control, .alt].contains(key) {
-                kiosk?.chordStart = nil
-                kiosk?.chordFired = false
-            }
+            if [.character("q"), .control, .alt].contains(key) { reduceKiosk(.chordReleased) }
             return true
         case .touchMove, .touchUp, .touchCancel, .pointerMove, .pointerUp, .wheel, .tick, .resize, .deviceChanged, .history, .fleet,
             .deviceTotal:
@@ -52,14 +47,8 @@ extension AppState {
         return true
     }
 
-    mutating func pinPadTapped(_ action: PinPadAction) {
-        guard let before = kiosk, before.pinPad != nil else { return }
-        let unlocked = kiosk?.pinPadTapped(action, now: now) == true
-        if let after = kiosk, after.failures != before.failures || after.lockedUntil != before.lockedUntil {
-            outbox.append(.saveLockout(failures: after.failures, lockedUntil: wallClock(lockedUntil: after.lockedUntil)))
-        }
-        if unlocked { operatorModeUnlocked() }
-    }
+    /// A key of the PIN pad, tapped or typed.
+    mutating func pinPadTapped(_ key: PinPadAction) { reduceKiosk(.pinKeyPressed(key)) }
 
     /// The wall-clock time of a lockout's end, nil when it has ended.
     func wallClock(lockedUntil: Double) -> Date? {
@@ -79,5 +68,28 @@ extension AppState {
         } else {
             kiosk?.lockedUntil = 0
         }
+    }
+
+    /// The kiosk's timers, on every tick; then auto-record watches the scale.
+    mutating func kioskTick() {
+        reduceKiosk(.timePassed(awayFromScale: screen != .scale))
+        guard autoRecordsNow else { return }
+        let views = contactViews
+        reduceKiosk(.scaleWatched(objects: Set(views.map(\.id)), settled: views.allSatisfy(\.stable) && source.mode != .position))
+    }
+
+    /// Auto-record watches the scale screen only, with no PIN pad over it:
+    /// objects left on the glass behind the wizard, the history or the pad
+    /// are neither recorded nor waited for.
+    var autoRecordsNow: Bool {
+        guard let kiosk else { return false }
+        return kiosk.settings.autoRecord && screen == .scale && kiosk.pinPad == nil
+    }
+
+    /// When the kiosk next needs a tick.
+    var kioskWake: Double? {
+        let watched = autoRecordsNow && !scale.isEmpty && source.mode != .position
+        return kiosk?.nextWake(
+            now: now, awayFromScale: screen != .scale, watching: watched ? Set(scale.board.contacts.map(\.id)) : nil)
     }
 }
