@@ -73,8 +73,9 @@ public struct Scene: Equatable, Sendable {
     /// Keeps a drawing's circles and labels for LayoutCheck, and draws the
     /// leader lines of its crowded labels under them (their texts start at
     /// `labelsStart` in `shapes`).
-    /// `avoiding`: what else the leaders' dots must not cover.
-    public mutating func appendLabels(_ group: LabelGroup, from labelsStart: Int, avoiding: [Rect] = []) {
+    /// `avoiding`: what else the leaders' dots must not cover, made only
+    /// when a label is led (most frames have none).
+    public mutating func appendLabels(_ group: LabelGroup, from labelsStart: Int, avoiding: @autoclosure () -> [Rect] = []) {
         labelGroups.append(group)
         guard group.labels.contains(where: \.leader) else { return }
         // The leaders go under the labels: the labels' few shapes are set
@@ -82,7 +83,7 @@ public struct Scene: Equatable, Sendable {
         let start = min(labelsStart, shapes.count)
         let labels = Array(shapes[start...])
         shapes.removeSubrange(start...)
-        group.appendLeaders(color: .blue, avoiding: avoiding, to: &shapes)
+        group.appendLeaders(color: .blue, avoiding: avoiding(), to: &shapes)
         shapes.append(contentsOf: labels)
     }
 
