@@ -46,9 +46,16 @@ else
     bundle="$("$swift" build --show-bin-path)/PlumScalePackageTests.xctest"
     pids=()
     logs=()
+    scratch=()
     for i in "${!parts[@]}"; do
+        # Each part's tests make their directories under a scratch directory
+        # of its own (Paths.temporaryDirectory): removed when the part
+        # passes, kept (and named) when it fails, with the journeys'
+        # pictures in it. Readable by the user the Wayland tests create.
+        scratch+=("$(mktemp -d "${TMPDIR:-/tmp}/plumscale-tests-part$((i + 1))-XXXXXX")")
+        chmod 755 "${scratch[$i]}"
         # shellcheck disable=SC2086
-        "$bundle" --testing-library swift-testing ${parts[$i]} >"$dir/part$i.log" 2>&1 &
+        PLUMSCALE_TEST_TMP="${scratch[$i]}" "$bundle" --testing-library swift-testing ${parts[$i]} >"$dir/part$i.log" 2>&1 &
         pids+=($!)
         logs+=("$dir/part$i.log")
     done
@@ -56,9 +63,17 @@ else
     # Each part's end, in the order they end: the longest sets the stage's time.
     for _ in "${!pids[@]}"; do
         done_pid=
-        wait -n -p done_pid "${pids[@]}" || status=1
+        part_status=0
+        wait -n -p done_pid "${pids[@]}" || part_status=1
         for i in "${!pids[@]}"; do
-            [ "${pids[$i]}" = "$done_pid" ] && echo "make test: part $((i + 1)) ended after $((SECONDS - began)) s"
+            [ "${pids[$i]}" = "$done_pid" ] || continue
+            echo "make test: part $((i + 1)) ended after $((SECONDS - began)) s"
+            if [ "$part_status" -eq 0 ]; then
+                rm -rf "${scratch[$i]}"
+            else
+                status=1
+                echo "make test: part $((i + 1)) failed; its files (the journeys' pictures among them) are kept in ${scratch[$i]}"
+            fi
         done
     done
     echo "make test: the ${#parts[@]} parts ran in $((SECONDS - began)) s"

@@ -43,10 +43,13 @@ enum Paths {
         return nil
     }
 
-    /// A fresh empty directory for one test.
+    /// A fresh empty directory for one test: under `PLUMSCALE_TEST_TMP`
+    /// when `make test` gives each part a scratch directory (removed when
+    /// the part passes, kept when it fails), else in the system's.
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
+        let base = ProcessInfo.processInfo.environment["PLUMSCALE_TEST_TMP"].map { URL(fileURLWithPath: $0) }
+        let url = (base ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("plumscale-tests-\(safe)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
