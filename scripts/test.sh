@@ -61,10 +61,13 @@ else
     done
     status=0
     # Each part's end, in the order they end: the longest sets the stage's time.
+    running=("${pids[@]}")
     for _ in "${!pids[@]}"; do
         done_pid=
         part_status=0
-        wait -n -p done_pid "${pids[@]}" || part_status=1
+        wait -n -p done_pid "${running[@]}" || part_status=1
+        # Waited for: out of the list (bash forgets it, "no such job").
+        for k in "${!running[@]}"; do [ "${running[$k]}" = "$done_pid" ] && unset "running[$k]"; done
         for i in "${!pids[@]}"; do
             [ "${pids[$i]}" = "$done_pid" ] || continue
             echo "make test: part $((i + 1)) ended after $((SECONDS - began)) s"
