@@ -189,7 +189,7 @@ sanitize-build-thread: deps
 	$(call SANITIZE_BUILD,build,thread,tsan) --build-tests
 
 sanitize-address: test-deps sanitize-build-address
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,address,asan) $(SANITIZE_FILTER)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) scripts/scratch.sh $(call SANITIZE_BUILD,test,address,asan) $(SANITIZE_FILTER)
 
 sanitize-thread: test-deps sanitize-build-thread
-	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_THREAD_FILTER)
+	PLUMSCALE_SOAK_EVENTS=$(SANITIZE_SOAK_EVENTS) scripts/scratch.sh $(call SANITIZE_BUILD,test,thread,tsan) $(SANITIZE_THREAD_FILTER)

@@ -21,7 +21,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 if [ $# -gt 0 ]; then
-    "$swift" test "$@" 2>&1 | tee "$dir/all.log"
+    "$(dirname "$0")/scratch.sh" "$swift" test "$@" 2>&1 | tee "$dir/all.log"
     status=${PIPESTATUS[0]}
     logs=("$dir/all.log")
 else

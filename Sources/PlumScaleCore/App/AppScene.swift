@@ -13,16 +13,16 @@ extension AppState {
         case .calibration(let wizard):
             let placed = calibrationLayout(wizard)
             scene = drawing ? scaleScene(withButtons: false, reserved: [placed.panel]) : Scene(layout: layout)
-            appendWizard(placed, to: &scene)
+            placed.append(to: &scene, metrics: metrics)
         case .eccentricity(let run):
             let placed = eccentricityLayout(run)
             scene = drawing ? scaleScene(withButtons: false, reserved: [placed.panel]) : Scene(layout: layout)
-            appendEccentricity(run, placed, to: &scene)
-        case .history(let browser): scene = historyScene(browser)
-        case .detail(let detail): scene = detailScene(detail)
+            placed.append(run, at: { layoutPoint(of: $0) }, metrics: metrics, to: &scene)
+        case .history(let browser): scene = historyView.scene(browser)
+        case .detail(let detail): scene = historyView.scene(detail)
         }
         appendNumberPad(to: &scene)
-        appendPinPad(to: &scene)
+        kiosk?.appendOverlays(to: &scene, size: layout.size, metrics: metrics, bar: showsOperatorBar ? operatorBar(size: layout.size) : nil)
         // The PIN pad takes the screen: what the scale has to say waits.
         if drawing, let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
         return scene
@@ -60,6 +60,19 @@ extension AppState {
             candidate.y -= 8
         }
         return nil
+    }
+
+    /// Whether the kiosk's operator bar is on screen: in operator mode, on the scale.
+    var showsOperatorBar: Bool { kiosk?.role == .operator && screen == .scale && kiosk?.pinPad == nil }
+
+    /// The operator bar, under the scale's banner and legend.
+    func operatorBar(size: Size) -> (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)]) {
+        Kiosk.operatorBar(size: size, top: scaleHeaderBottom() + 8)
+    }
+
+    /// What the history's screens are drawn with (History/HistoryScene.swift).
+    var historyView: HistoryView {
+        HistoryView(layout: layout, metrics: metrics, timeZone: timeZone, sourceMode: source.mode)
     }
 
     static func button(

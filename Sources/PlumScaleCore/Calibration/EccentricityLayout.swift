@@ -62,46 +62,29 @@ struct EccentricityLayout {
     }
 }
 
-extension AppState {
-    /// What the panel says under the message: where the reference is.
-    func eccentricityStatus(_ run: EccentricityRun) -> String {
-        guard let place = run.place else { return "largest difference: \(String(format: "%.1f", run.result?.inD ?? 0)) d" }
-        guard let reference else { return "waiting for the reference (\(place.shortName))" }
-        guard scale.board.contacts.count == 1 else { return "only the reference on the glass, please" }
-        guard lies(reference, at: place) else { return "not on the marked spot yet" }
-        return "stable: \(Int((reference.stable ? 1 : reference.stableProgress) * 100))%"
-    }
-
-    /// The test's layout now (the scene and the hit tests share it).
-    func eccentricityLayout(_ run: EccentricityRun) -> EccentricityLayout {
-        let format = WeightFormat(unit: units, stepGrams: run.stepGrams)
-        return EccentricityLayout(
-            run: run, target: run.place.map { layoutPoint(of: $0) }, size: layout.size, metrics: metrics,
-            status: eccentricityStatus(run), format: format)
-    }
-
-    /// The test's panel as `eccentricityLayout` placed it, and its places.
-    func appendEccentricity(_ run: EccentricityRun, _ placed: EccentricityLayout, to scene: inout Scene) {
+extension EccentricityLayout {
+    /// The test's panel as it was placed, and its places, each at `point(place)` on the screen.
+    func append(_ run: EccentricityRun, at point: (EccentricityTest.Place) -> Point, metrics: TextMetrics, to scene: inout Scene) {
         // The places read, as small grey dots; the one asked for, as a target.
         for place in EccentricityTest.Place.allCases where run.test.readings[place] != nil {
-            scene.shapes.append(.disc(center: layoutPoint(of: place), radius: 6, color: .grey))
+            scene.shapes.append(.disc(center: point(place), radius: 6, color: .grey))
         }
         if let place = run.place {
-            let p = layoutPoint(of: place)
+            let p = point(place)
             let orange = Color(200, 80, 0)
             scene.shapes.append(.ring(center: p, radius: 40, width: 4, color: orange))
             scene.shapes.append(.rect(Rect(x: p.x - 52, y: p.y - 1.5, width: 104, height: 3), color: orange))
             scene.shapes.append(.rect(Rect(x: p.x - 1.5, y: p.y - 52, width: 3, height: 104), color: orange))
         }
-        scene.shapes.append(.rect(placed.panel, color: Color(246, 246, 250)))
-        let edge = placed.panel.x > 0 ? placed.panel.x : placed.panel.maxX - 1
-        scene.shapes.append(.rect(Rect(x: edge, y: 0, width: 1, height: placed.panel.height), color: Color(200, 200, 210)))
-        for line in placed.lines {
+        scene.shapes.append(.rect(panel, color: Color(246, 246, 250)))
+        let edge = panel.x > 0 ? panel.x : panel.maxX - 1
+        scene.shapes.append(.rect(Rect(x: edge, y: 0, width: 1, height: panel.height), color: Color(200, 200, 210)))
+        for line in lines {
             scene.shapes.append(.text(line.text, at: line.at, anchor: .topLeft, size: line.size, color: line.color))
         }
-        for control in placed.controls {
+        for control in controls {
             let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
-            Self.button(
+            AppState.button(
                 control.action.elementName, control.title, control.rect, control: .eccentricity(control.action), textSize: size,
                 into: &scene)
         }

@@ -1,4 +1,4 @@
-extension AppState {
+extension HistoryView {
     /// Over the dimmed detail screen: what will be lost, Cancel, and the
     /// red "Delete for good", away from where Delete was tapped.
     func appendDeleteConfirmation(_ detail: HistoryDetail, to scene: inout Scene) {
@@ -16,7 +16,7 @@ extension AppState {
         }
         for button in layout.buttons {
             let delete = button.action == .deleteConfirmed
-            Self.button(
+            AppState.button(
                 button.action.rawValue, button.title, button.rect, control: .detail(button.action),
                 textSize: metrics.size(fitting: button.title, width: button.rect.width - 12, preferred: 18, minimum: 11),
                 color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)

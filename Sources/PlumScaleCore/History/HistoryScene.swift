@@ -1,11 +1,21 @@
 import Foundation
 
-extension AppState {
+/// The history's screens as they are drawn: the table with Peek & Pop, and
+/// one weighing's detail. A function of their own state (HistoryBrowser,
+/// HistoryDetail) and of what the root lends every view: the layout, the
+/// font's metrics, the time zone, and what the source measures (the hint
+/// says "press harder" only where touches carry force).
+struct HistoryView {
+    var layout: Layout
+    var metrics: TextMetrics
+    var timeZone: TimeZone
+    var sourceMode: ForceMode
+
     static let dim = Color(20, 20, 30)
 
     /// The table, then the hint's dimming (following the force) and the
     /// preview card with its actions.
-    func historyScene(_ browser: HistoryBrowser) -> Scene {
+    func scene(_ browser: HistoryBrowser) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let visible = browser.visibleIndices(height: size.height)
@@ -33,7 +43,7 @@ extension AppState {
         let titleRoom = size.width - 2 * (back.maxX + 10)
         let titleSize = metrics.size(fitting: "History", width: titleRoom, preferred: 28, minimum: 14)
         scene.shapes.append(.text("History", at: Point(size.width / 2, 16), anchor: .topCenter, size: titleSize, color: .ink))
-        Self.button("back", "‹ Back", back, control: .historyBack, into: &scene)
+        AppState.button("back", "‹ Back", back, control: .historyBack, into: &scene)
         if !shown.isEmpty { columns.appendHeaders(y: HistoryBrowser.top - 26, into: &scene) }
         appendPeek(browser, pressedRow, columns: columns, into: &scene)
         return scene
@@ -68,7 +78,7 @@ extension AppState {
             return "keep holding to open · drag up for actions"
         case .mouse?:
             return "click it to open · wheel up ×\(wheelNotchesToOpen(browser)) opens · drag it up for actions · Esc closes"
-        case _ where pressing && source.mode == .force:
+        case _ where pressing && sourceMode == .force:
             return "press harder to open · swipe up for actions"
         case _ where pressing:
             return "keep holding to open · swipe up for actions"
@@ -113,14 +123,14 @@ extension AppState {
         switch phase {
         case .actions:
             for (action, rect) in HistoryLayout.actionRects(size: size, actions: browser.actions) {
-                Self.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
+                AppState.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
             }
         case .confirmDelete:
             let buttons = HistoryLayout.confirmRects(size: size, actions: browser.actions)
             appendDeleteQuestion(row: browser.peek.row, between: buttons.map(\.rect), into: &scene)
             for (name, rect) in buttons {
                 let delete = name == "delete"
-                Self.button(
+                AppState.button(
                     delete ? "delete" : "cancel", delete ? "Delete for good" : "Cancel", rect, kind: .action,
                     textSize: metrics.size(fitting: "Delete for good", width: rect.width - 8, preferred: 18, minimum: 11),
                     color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
@@ -174,7 +184,7 @@ extension AppState {
 
     /// The weighing as it was, its objects listed with their values, under
     /// a bar with Back, Export and Delete (red).
-    func detailScene(_ detail: HistoryDetail) -> Scene {
+    func scene(_ detail: HistoryDetail) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
         let bar = HistoryLayout.back.maxY + 10
@@ -226,7 +236,7 @@ extension AppState {
         }
         for button in HistoryLayout.detailButtons(size: size, actions: detail.table.actions) {
             let delete = button.action == .deleteTapped
-            Self.button(
+            AppState.button(
                 button.action.rawValue, button.title, button.rect, control: .detail(button.action),
                 color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
         }
@@ -235,7 +245,7 @@ extension AppState {
     }
 }
 
-extension AppState {
+extension HistoryView {
     /// "Weighing #30 · 2023-11-16 04:13:20" on one line where it fits; else
     /// the number, then the date with its time on a line of their own
     /// (shrunk to fit, never split: a time away from its date is misread).

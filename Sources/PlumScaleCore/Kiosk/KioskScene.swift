@@ -1,14 +1,14 @@
 import Foundation
 
-/// What a kiosk adds to the screen: the operator bar and the PIN pad.
-extension AppState {
-    /// Whether the operator bar is on screen: in operator mode, on the scale.
-    var showsOperatorBar: Bool { kiosk?.role == .operator && screen == .scale && kiosk?.pinPad == nil }
+/// What a kiosk adds to the screen: the operator-mode frame and bar, and
+/// the PIN pad.
+extension Kiosk {
+    /// Dark enough for white text on it (5.1:1).
+    static let operatorOrange = Color(180, 80, 0)
 
-    /// The operator bar: a label and its buttons, centred at the top of the
-    /// scale screen, under the mode banner and the legend.
-    func operatorBar(size: Size) -> (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)]) {
-        let top = scaleHeaderBottom() + 8
+    /// The operator bar: a label and its buttons, centred at `top` of a
+    /// screen of `size` (the scale's, under its banner and legend).
+    static func operatorBar(size: Size, top: Double) -> (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)]) {
         let width = min(640, size.width - 24)
         let height = 52.0
         let bar = Rect(x: (size.width - width) / 2, y: top, width: width, height: height)
@@ -17,12 +17,14 @@ extension AppState {
         return (bar, [(.lockTapped, lock), (.leaveKioskTapped, leave)])
     }
 
-    /// The kiosk's overlays (AppScene calls this for every screen, before
-    /// the notice): the operator-mode marker and bar, then the PIN pad.
-    func appendPinPad(to scene: inout Scene) {
-        appendOperatorMode(to: &scene)
-        guard let pad = kiosk?.pinPad else { return }
-        let size = layout.size
+    /// The kiosk's overlays, on every screen before the notice: the
+    /// operator-mode frame, the operator `bar` where the screen shows it,
+    /// then the PIN pad.
+    func appendOverlays(
+        to scene: inout Scene, size: Size, metrics: TextMetrics, bar: (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)])?
+    ) {
+        appendOperatorMode(to: &scene, size: size, bar: bar)
+        guard let pad = pinPad else { return }
         scene.beginModal(dim: Color(20, 20, 30, 200))
         let top = PinPad.top(size: size)
         let room = PinPad.textRoom
@@ -35,18 +37,16 @@ extension AppState {
         scene.shapes.append(
             .text(dots.isEmpty ? " " : dots, at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
         for (action, rect) in PinPad.keyRects(size: size) {
-            Self.button(action.elementName, action.title, rect, kind: .key, control: .pinPad(action), into: &scene)
+            AppState.button(action.elementName, action.title, rect, kind: .key, control: .pinPad(action), into: &scene)
         }
     }
 
-    /// Dark enough for white text on it (5.1:1).
-    static let operatorOrange = Color(180, 80, 0)
-
     /// Operator mode, visible on every screen: an orange frame round the
     /// screen; on the scale, the bar that says so, with Lock and Leave kiosk.
-    func appendOperatorMode(to scene: inout Scene) {
-        guard let kiosk, kiosk.role == .operator else { return }
-        let size = layout.size
+    private func appendOperatorMode(
+        to scene: inout Scene, size: Size, bar: (rect: Rect, buttons: [(action: OperatorAction, rect: Rect)])?
+    ) {
+        guard role == .operator else { return }
         let edge = 6.0
         for rect in [
             Rect(x: 0, y: 0, width: size.width, height: edge),
@@ -56,13 +56,12 @@ extension AppState {
         ] {
             scene.shapes.append(.rect(rect, color: Self.operatorOrange))
         }
-        guard showsOperatorBar else { return }
-        let bar = operatorBar(size: size)
+        guard let bar else { return }
         scene.shapes.append(.rect(bar.rect, color: Self.operatorOrange))
-        let label = "Operator mode · locks after \(Kiosk.seconds(kiosk.settings.operatorIdleSeconds)) idle"
+        let label = "Operator mode · locks after \(Self.seconds(settings.operatorIdleSeconds)) idle"
         scene.shapes.append(.text(label, at: Point(bar.rect.x + 14, bar.rect.center.y - 10), anchor: .topLeft, size: 16, color: .white))
         for (action, rect) in bar.buttons {
-            Self.button(action.rawValue, action.title, rect, control: .operatorBar(action), into: &scene)
+            AppState.button(action.rawValue, action.title, rect, control: .operatorBar(action), into: &scene)
         }
     }
 }

@@ -23,7 +23,7 @@ import Testing
         return (rect.center.x / 1280, rect.center.y / 720)
     }
 
-    func hint(_ state: AppState) -> String? { state.screen.browser.map { state.peekHint($0) } }
+    func hint(_ state: AppState) -> String? { state.screen.browser.map { state.historyView.peekHint($0) } }
 
     @Test func theMouseHeldThenReleasedKeepsThePreviewAndSaysSo() throws {
         var state = Self.table()

@@ -79,7 +79,7 @@ import Testing
         _ = state.apply(InputEvent(time: 3, .keyDown(.delete, modifiers: [])))
         let scene = state.scene()
         let redRects = scene.shapes.compactMap { shape -> Rect? in
-            if case .rect(let r, let color) = shape, color == AppState.deleteRed { return r }
+            if case .rect(let r, let color) = shape, color == HistoryView.deleteRed { return r }
             return nil
         }
         #expect(redRects.contains(element("delete-for-good", in: state)!.rect))

@@ -114,18 +114,18 @@ import Testing
         #expect(names.contains("kiosk-leave") && names.contains("kiosk-lock") && names.contains("calibrate"))
         #expect(unlocked.scene().shapes.contains { if case .text(let t, _, _, _, _) = $0 { t.hasPrefix("Operator mode") } else { false } })
         #expect(unlocked.stateDocument()["role"] == .string("operator"))
-        let orange = unlocked.scene().shapes.filter { if case .rect(_, AppState.operatorOrange) = $0 { true } else { false } }
+        let orange = unlocked.scene().shapes.filter { if case .rect(_, Kiosk.operatorOrange) = $0 { true } else { false } }
         #expect(orange.count >= 4, "the frame round the screen")
         // On the history screen: the frame, not the bar.
         var history = unlocked
         history.apply(InputEvent(time: 6.5, .keyDown(.character("h"), modifiers: [])))
         #expect(history.screen.name == "history")
         #expect(!history.scene().elements.contains { $0.name == "kiosk-leave" })
-        #expect(history.scene().shapes.contains(.rect(Rect(x: 0, y: 0, width: 1280, height: 6), color: AppState.operatorOrange)))
+        #expect(history.scene().shapes.contains(.rect(Rect(x: 0, y: 0, width: 1280, height: 6), color: Kiosk.operatorOrange)))
         let passerBy = try state([], at: 1, config: Self.withPIN)
         #expect(passerBy.stateDocument()["role"] == .string("passer-by"))
         #expect(try state([], at: 1, kiosk: false).stateDocument()["role"] == .null)
-        #expect(!passerBy.scene().shapes.contains(.rect(Rect(x: 0, y: 0, width: 1280, height: 6), color: AppState.operatorOrange)))
+        #expect(!passerBy.scene().shapes.contains(.rect(Rect(x: 0, y: 0, width: 1280, height: 6), color: Kiosk.operatorOrange)))
     }
 
     @Test func wrongPinsAreRateLimited() throws {

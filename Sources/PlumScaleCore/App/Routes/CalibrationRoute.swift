@@ -80,4 +80,13 @@ extension AppState {
         guard let logProblem else { return show("Calibration saved for \(source.deviceName)", on: "scale") }
         show("Calibration saved for \(source.deviceName), but not in the calibration log: \(logProblem)", seconds: 10, on: "scale")
     }
+
+    /// The wizard's layout now (the scene and the hit tests share it), with
+    /// what the root lends it: the reference's progress, the device's name.
+    func calibrationLayout(_ wizard: CalibrationWizard) -> CalibrationLayout {
+        var progress: Double?
+        if wizard.step == .place, wizard.mass != nil, let reference { progress = reference.stable ? 1 : reference.stableProgress }
+        return CalibrationLayout(
+            wizard: wizard, size: layout.size, metrics: metrics, title: "Calibrate \(source.deviceName)", progress: progress)
+    }
 }

@@ -91,4 +91,21 @@ extension AppState {
         screen = .scale
         show(map == nil ? "Eccentricity correction removed" : "Eccentricity correction saved for \(source.deviceName)", on: "scale")
     }
+
+    /// What the panel says under the message: where the reference is.
+    func eccentricityStatus(_ run: EccentricityRun) -> String {
+        guard let place = run.place else { return "largest difference: \(String(format: "%.1f", run.result?.inD ?? 0)) d" }
+        guard let reference else { return "waiting for the reference (\(place.shortName))" }
+        guard scale.board.contacts.count == 1 else { return "only the reference on the glass, please" }
+        guard lies(reference, at: place) else { return "not on the marked spot yet" }
+        return "stable: \(Int((reference.stable ? 1 : reference.stableProgress) * 100))%"
+    }
+
+    /// The test's layout now (the scene and the hit tests share it).
+    func eccentricityLayout(_ run: EccentricityRun) -> EccentricityLayout {
+        let format = WeightFormat(unit: units, stepGrams: run.stepGrams)
+        return EccentricityLayout(
+            run: run, target: run.place.map { layoutPoint(of: $0) }, size: layout.size, metrics: metrics,
+            status: eccentricityStatus(run), format: format)
+    }
 }
