@@ -104,7 +104,7 @@ extension AppState {
             ("product_entry", functions.productEntryDocument),
             ("count_sample", functions.countSampleDocument),
             ("detail", detailDocument),
-            ("eccentricity", eccentricityDocument),
+            ("eccentricity", EccentricityRun.document(gains: scale.gainMap, run: screen.eccentricity)),
         ])
     }
 }

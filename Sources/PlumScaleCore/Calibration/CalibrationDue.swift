@@ -75,18 +75,12 @@ public enum CalibrationDue: Equatable, Sendable {
     }
 }
 
-extension AppState {
-    /// The footer's due line in the current role, nil when no interval is
-    /// set or the device is not calibrated. A kiosk's passer-by sees it only
-    /// when overdue, told to ask the operator; the operator sees it all.
-    func calibrationDueLine() -> (text: String, color: Color)? {
-        guard let days = config.calibrationIntervalDays, source.mode == .force, scale.fit != nil else { return nil }
-        let due = CalibrationDue(calibratedAt: calibrationLog[source.deviceName]?.at, intervalDays: days, now: wallClock)
-        let color = due.isOverdue ? Self.overloadRed : Color.grey
-        if kiosk?.role == .passerBy { return due.isOverdue ? (CalibrationDue.passerByOverdue, color) : nil }
-        return (due.text(timeZone: timeZone), color)
+extension CalibrationDue {
+    /// The footer's due line: a kiosk's passer-by sees it only when
+    /// overdue, told to ask the operator; anyone else sees it all.
+    func line(passerBy: Bool, timeZone: TimeZone) -> (text: String, color: Color)? {
+        let color = isOverdue ? AppState.overloadRed : Color.grey
+        if passerBy { return isOverdue ? (Self.passerByOverdue, color) : nil }
+        return (text(timeZone: timeZone), color)
     }
-
-    /// Who is saving a calibration now.
-    var calibrationRole: CalibrationRole { kiosk == nil ? .user : .operator }
 }

@@ -1,17 +1,18 @@
 import Foundation
 
-extension AppState {
+extension EccentricityRun {
     /// `eccentricity`: {"gains": {place: gain} of the correction in use
     /// (null without one), "test": the test on its screen (null elsewhere):
     /// {"place": the place asked for (null at the result), "readings":
     /// {place: grams}, "largest_difference_g", "largest_difference_d",
     /// "corrects": whether Save would apply a map, "refusal"}}.
-    var eccentricityDocument: JSONValue {
+    /// `gains`: the correction in use; `run`: the test on its screen.
+    static func document(gains map: GainMap?, run: EccentricityRun?) -> JSONValue {
         let gains: JSONValue =
-            scale.gainMap.map { map in
+            map.map { map in
                 .fields(EccentricityTest.Place.allCases.map { ($0.rawValue, .rounded(map.gains[$0])) })
             } ?? .null
-        guard let run = screen.eccentricity else { return .fields([("gains", gains), ("test", .null)]) }
+        guard let run else { return .fields([("gains", gains), ("test", .null)]) }
         let result = run.result
         let test: JSONValue = .fields([
             ("place", run.place.map { .string($0.rawValue) } ?? .null),

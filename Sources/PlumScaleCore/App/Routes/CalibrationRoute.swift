@@ -89,4 +89,14 @@ extension AppState {
         return CalibrationLayout(
             wizard: wizard, size: layout.size, metrics: metrics, title: "Calibrate \(source.deviceName)", progress: progress)
     }
+
+    /// Who is saving a calibration now.
+    var calibrationRole: CalibrationRole { kiosk == nil ? .user : .operator }
+
+    /// The footer's due line in the current role (CalibrationDue.line).
+    func calibrationDueLine() -> (text: String, color: Color)? {
+        guard let days = config.calibrationIntervalDays, source.mode == .force, scale.fit != nil else { return nil }
+        let due = CalibrationDue(calibratedAt: calibrationLog[source.deviceName]?.at, intervalDays: days, now: wallClock)
+        return due.line(passerBy: kiosk?.role == .passerBy, timeZone: timeZone)
+    }
 }
