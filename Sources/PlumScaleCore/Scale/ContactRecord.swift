@@ -9,27 +9,14 @@ public struct ContactView: Equatable, Sendable {
     public var radius: Double
     /// What the source measures: the labels are said in its terms.
     var mode: ForceMode
-    /// The displayed force (smoothed, minus the tare; may be negative);
-    /// meaningful only when `weighed` (`force` is nil otherwise).
-    var shownForce = 0.0
+    /// What the scale read of it (Scale.reading): nil in `position` mode
+    /// and before its first force. Kept whole, not copied field by field:
+    /// the accessors below read it.
+    var reading: ContactReading?
     /// The grams, unrounded, net of the tare; meaningful only when `hasGrams`.
     var shownGrams = 0.0
-    public internal(set) var tare = 0.0
-    /// The preset tare (grams) taken off the grams, nil without one.
-    public internal(set) var presetTare: Double?
-    public internal(set) var stableProgress = 0.0
-    /// A reading exists (not in `position` mode, and after the first force).
-    public internal(set) var weighed = false
     /// Grams are shown, with the percentage under them (force mode, calibrated).
     var hasGrams = false
-    public internal(set) var stable = false
-    public internal(set) var heaviest = false
-    public internal(set) var tied = false
-    public internal(set) var overload = false
-    /// Tared: the reading is net of the tare (the NET marker).
-    public internal(set) var net = false
-    /// The reading keeps falling while the object lies still ("fading").
-    public internal(set) var fading = false
     /// The grams are the device's own figure, not a calibration's.
     var deviceFigure = false
     /// This object's part of the scale's total (ScaleTotal), 0...1 when
@@ -47,6 +34,24 @@ public struct ContactView: Equatable, Sendable {
     /// The gain the shown grams were corrected by; nil without a correction
     /// (and without grams, and in overload).
     public var eccentricityGain: Double? { grams == nil ? nil : gain }
+
+    /// A reading exists (not in `position` mode, and after the first force).
+    public var weighed: Bool { reading != nil }
+    /// The displayed force (smoothed, minus the tare; may be negative);
+    /// meaningful only when `weighed` (`force` is nil otherwise).
+    var shownForce: Double { reading?.displayed ?? 0 }
+    public var tare: Double { reading?.tare ?? 0 }
+    /// The preset tare (grams) taken off the grams, nil without one.
+    public var presetTare: Double? { reading?.presetTare }
+    public var stableProgress: Double { reading?.stableProgress ?? 0 }
+    public var stable: Bool { reading?.stable ?? false }
+    public var heaviest: Bool { reading?.heaviest ?? false }
+    public var tied: Bool { reading?.tied ?? false }
+    public var overload: Bool { reading?.overload ?? false }
+    /// Tared: the reading is net of the tare (the NET marker).
+    public var net: Bool { reading?.net ?? false }
+    /// The reading keeps falling while the object lies still ("fading").
+    public var fading: Bool { reading?.fading ?? false }
 
     /// The displayed force; nil in `position` mode, where nothing was measured.
     public var force: Double? { weighed ? shownForce : nil }
@@ -124,18 +129,8 @@ extension AppState {
         let contact = scale.board.contacts[index]
         var shown = ContactView(id: contact.id, position: contact.position, radius: Plum.baseRadius, mode: mode)
         guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
-        shown.weighed = true
-        shown.shownForce = reading.displayed
+        shown.reading = reading
         shown.radius = Plum.radius(force: reading.displayed)
-        shown.tare = reading.tare
-        shown.stable = reading.stable
-        shown.stableProgress = reading.stableProgress
-        shown.heaviest = reading.heaviest
-        shown.tied = reading.tied
-        shown.overload = reading.overload
-        shown.net = reading.net
-        shown.presetTare = reading.presetTare
-        shown.fading = reading.fading
         if mode == .force, let grams = reading.grams, let gramScale = scale.gramScale {
             shown.hasGrams = true
             shown.shownGrams = grams

@@ -36,7 +36,7 @@ extension AppState {
         let forceFactor = deviceForce / contactsForce
         let gramsFactor = agreement.device / agreement.sum
         for i in shown.indices where shown[i].weighed {
-            shown[i].shownForce *= forceFactor
+            shown[i].reading?.displayed *= forceFactor
             shown[i].radius = Plum.radius(force: shown[i].shownForce)
             if shown[i].hasGrams { shown[i].shownGrams *= gramsFactor }
         }

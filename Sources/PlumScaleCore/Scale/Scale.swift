@@ -252,17 +252,17 @@ public struct Scale: Equatable, Sendable {
         let preset = tare == nil && grams != nil ? presetTare : nil
         if let preset, let gross = grams { grams = gross - preset }
         return ContactReading(
-            displayed: load.settled - tareForce, raw: load.raw, tare: tareForce, grams: grams, presetTare: preset,
+            displayed: load.settled - tareForce, tare: tareForce, grams: grams, presetTare: preset,
             stable: load.stable, stableProgress: load.stableProgress,
             heaviest: heaviest.heaviest == id, tied: heaviest.isTied(id), overload: Overload.isOverload(load.raw),
             net: tare != nil || preset != nil, fading: load.fading)
     }
 }
 
-/// What the weighing says about one contact at one moment.
-struct ContactReading {
+/// What the weighing says about one contact at one moment: the one record
+/// of it, which the contact as shown (ContactView) keeps whole.
+struct ContactReading: Equatable, Sendable {
     var displayed: Double
-    var raw: Double
     var tare: Double
     var grams: Double?
     /// The preset tare taken off `grams`, nil without one.

@@ -33,11 +33,9 @@ extension ContactView {
         -> ContactView
     {
         var view = ContactView(id: 1, position: position, radius: Plum.baseRadius, mode: .force)
-        view.shownForce = force
-        view.weighed = true
-        view.stable = stable
-        view.fading = fading
-        view.tare = tare
+        view.reading = ContactReading(
+            displayed: force, tare: tare, grams: nil, presetTare: nil, stable: stable, stableProgress: 0,
+            heaviest: false, tied: false, overload: false, net: false, fading: fading)
         return view
     }
 }

@@ -21,7 +21,7 @@ import Testing
             var view = ContactView.weighed(force: 0.5, stable: stable)
             view.hasGrams = true
             view.shownGrams = grams
-            view.heaviest = true
+            view.reading?.heaviest = true
             contacts.append(view)
         }
         return ScaleFunctionContext(

@@ -158,8 +158,10 @@ extension WeighingTests {
                         for tare in [nil, 0.3, 0.979] as [Double?] {
                             let grams = try #require(scale.grams(forForce: force, tare: tare))
                             var shown = ContactView(id: 1, position: Point(0, 0), radius: 120, mode: .force)
-                            (shown.weighed, shown.hasGrams, shown.shownGrams) = (true, true, grams)
-                            (shown.shownForce, shown.format, shown.net) = (force - (tare ?? 0), format, tare != nil)
+                            shown.reading = ContactReading(
+                                displayed: force - (tare ?? 0), tare: 0, grams: grams, presetTare: nil, stable: false,
+                                stableProgress: 0, heaviest: false, tied: false, overload: false, net: tare != nil, fading: false)
+                            (shown.hasGrams, shown.shownGrams, shown.format) = (true, grams, format)
                             let label = try #require(shown.label)
                             Self.expectSane(label, unit: unit, decimals: format.decimals, table: table)
                             let total = try #require(ScaleTotal([shown, shown], mode: .force).label)
