@@ -46,16 +46,12 @@ else
     bundle="$("$swift" build --show-bin-path)/PlumScalePackageTests.xctest"
     pids=()
     logs=()
-    scratch=()
     for i in "${!parts[@]}"; do
-        # Each part's tests make their directories under a scratch directory
-        # of its own (Paths.temporaryDirectory): removed when the part
-        # passes, kept (and named) when it fails, with the journeys'
-        # pictures in it. Readable by the user the Wayland tests create.
-        scratch+=("$(mktemp -d "${TMPDIR:-/tmp}/plumscale-tests-part$((i + 1))-XXXXXX")")
-        chmod 755 "${scratch[$i]}"
+        # Each part's tests make their files in a scratch directory of its
+        # own (scripts/scratch.sh): removed when the part passes, kept and
+        # named in its output when it fails.
         # shellcheck disable=SC2086
-        PLUMSCALE_TEST_TMP="${scratch[$i]}" "$bundle" --testing-library swift-testing ${parts[$i]} >"$dir/part$i.log" 2>&1 &
+        "$(dirname "$0")/scratch.sh" "$bundle" --testing-library swift-testing ${parts[$i]} >"$dir/part$i.log" 2>&1 &
         pids+=($!)
         logs+=("$dir/part$i.log")
     done
@@ -71,12 +67,7 @@ else
         for i in "${!pids[@]}"; do
             [ "${pids[$i]}" = "$done_pid" ] || continue
             echo "make test: part $((i + 1)) ended after $((SECONDS - began)) s"
-            if [ "$part_status" -eq 0 ]; then
-                rm -rf "${scratch[$i]}"
-            else
-                status=1
-                echo "make test: part $((i + 1)) failed; its files (the journeys' pictures among them) are kept in ${scratch[$i]}"
-            fi
+            [ "$part_status" -eq 0 ] || status=1
         done
     done
     echo "make test: the ${#parts[@]} parts ran in $((SECONDS - began)) s"

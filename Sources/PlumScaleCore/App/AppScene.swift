@@ -74,13 +74,4 @@ extension AppState {
     var historyView: HistoryView {
         HistoryView(layout: layout, metrics: metrics, timeZone: timeZone, sourceMode: source.mode)
     }
-
-    static func button(
-        _ name: String, _ title: String, _ rect: Rect, kind: ElementKind = .button, control: Control? = nil, textSize: Double = 18,
-        color: Color = Color(232, 232, 240), textColor: Color = .ink, into scene: inout Scene
-    ) {
-        scene.shapes.append(.rect(rect, color: color))
-        scene.shapes.append(.text(title, at: rect.center, anchor: .center, size: textSize, color: textColor))
-        scene.elements.append(Element(kind: kind, name: name, rect: rect, control: control))
-    }
 }

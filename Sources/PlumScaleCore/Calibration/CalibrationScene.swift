@@ -8,8 +8,8 @@ extension CalibrationLayout {
         }
         for control in controls {
             let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
-            AppState.button(
-                control.name, control.title, control.rect, control: .calibration(control.action), textSize: size, into: &scene)
+            scene.appendButton(
+                control.name, control.title, control.rect, control: .calibration(control.action), textSize: size)
         }
     }
 }

@@ -84,9 +84,8 @@ extension EccentricityLayout {
         }
         for control in controls {
             let size = metrics.size(fitting: control.title, width: control.rect.width - 8, preferred: 18, minimum: 11)
-            AppState.button(
-                control.action.elementName, control.title, control.rect, control: .eccentricity(control.action), textSize: size,
-                into: &scene)
+            scene.appendButton(
+                control.action.elementName, control.title, control.rect, control: .eccentricity(control.action), textSize: size)
         }
     }
 }

@@ -16,10 +16,10 @@ extension HistoryView {
         }
         for button in layout.buttons {
             let delete = button.action == .deleteConfirmed
-            AppState.button(
+            scene.appendButton(
                 button.action.rawValue, button.title, button.rect, control: .detail(button.action),
                 textSize: metrics.size(fitting: button.title, width: button.rect.width - 12, preferred: 18, minimum: 11),
-                color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
+                color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink)
         }
     }
 }

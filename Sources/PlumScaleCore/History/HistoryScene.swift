@@ -43,7 +43,7 @@ struct HistoryView {
         let titleRoom = size.width - 2 * (back.maxX + 10)
         let titleSize = metrics.size(fitting: "History", width: titleRoom, preferred: 28, minimum: 14)
         scene.shapes.append(.text("History", at: Point(size.width / 2, 16), anchor: .topCenter, size: titleSize, color: .ink))
-        AppState.button("back", "‹ Back", back, control: .historyBack, into: &scene)
+        scene.appendButton("back", "‹ Back", back, control: .historyBack)
         if !shown.isEmpty { columns.appendHeaders(y: HistoryBrowser.top - 26, into: &scene) }
         appendPeek(browser, pressedRow, columns: columns, into: &scene)
         return scene
@@ -123,17 +123,17 @@ struct HistoryView {
         switch phase {
         case .actions:
             for (action, rect) in HistoryLayout.actionRects(size: size, actions: browser.actions) {
-                AppState.button(action.rawValue, action.rawValue.capitalized, rect, kind: .action, into: &scene)
+                scene.appendButton(action.rawValue, action.rawValue.capitalized, rect, kind: .action)
             }
         case .confirmDelete:
             let buttons = HistoryLayout.confirmRects(size: size, actions: browser.actions)
             appendDeleteQuestion(row: browser.peek.row, between: buttons.map(\.rect), into: &scene)
             for (name, rect) in buttons {
                 let delete = name == "delete"
-                AppState.button(
+                scene.appendButton(
                     delete ? "delete" : "cancel", delete ? "Delete for good" : "Cancel", rect, kind: .action,
                     textSize: metrics.size(fitting: "Delete for good", width: rect.width - 8, preferred: 18, minimum: 11),
-                    color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
+                    color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink)
             }
         default:
             let hint = peekHint(browser)
@@ -236,9 +236,9 @@ struct HistoryView {
         }
         for button in HistoryLayout.detailButtons(size: size, actions: detail.table.actions) {
             let delete = button.action == .deleteTapped
-            AppState.button(
+            scene.appendButton(
                 button.action.rawValue, button.title, button.rect, control: .detail(button.action),
-                color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink, into: &scene)
+                color: delete ? Self.deleteRed : Color(232, 232, 240), textColor: delete ? .white : .ink)
         }
         if detail.confirmingDelete { appendDeleteConfirmation(detail, to: &scene) }
         return scene

@@ -105,7 +105,7 @@ extension Kiosk: ScreenReducer {
             }
             return requests
         case .lockRequested(let message):
-            return locked(&kiosk, saying: message)
+            return kiosk.lock(saying: message)
         case .timePassed(let away):
             return kiosk.timePassed(now: now, awayFromScale: away)
         case .scaleWatched(let objects, let settled):
@@ -115,8 +115,8 @@ extension Kiosk: ScreenReducer {
     }
 
     /// The operator's idle lock, or the Lock button: back to passer-by, said on every screen.
-    static func locked(_ kiosk: inout Kiosk, saying message: String) -> [KioskRequest] {
-        kiosk.lock()
+    mutating func lock(saying message: String) -> [KioskRequest] {
+        lock()
         return [.roleChanged, .say(message)]
     }
 

@@ -37,7 +37,7 @@ extension Kiosk {
         scene.shapes.append(
             .text(dots.isEmpty ? " " : dots, at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: 26, color: .white))
         for (action, rect) in PinPad.keyRects(size: size) {
-            AppState.button(action.elementName, action.title, rect, kind: .key, control: .pinPad(action), into: &scene)
+            scene.appendButton(action.elementName, action.title, rect, kind: .key, control: .pinPad(action))
         }
     }
 
@@ -61,7 +61,7 @@ extension Kiosk {
         let label = "Operator mode · locks after \(Self.seconds(settings.operatorIdleSeconds)) idle"
         scene.shapes.append(.text(label, at: Point(bar.rect.x + 14, bar.rect.center.y - 10), anchor: .topLeft, size: 16, color: .white))
         for (action, rect) in bar.buttons {
-            AppState.button(action.rawValue, action.title, rect, control: .operatorBar(action), into: &scene)
+            scene.appendButton(action.rawValue, action.title, rect, control: .operatorBar(action))
         }
     }
 }

@@ -28,8 +28,8 @@ extension Kiosk {
             if live != pad.message { pinPad?.message = live }
         }
         if role == .operator, now - lastDeliberateInput >= settings.operatorIdleSeconds {
-            requests += Self.locked(
-                &self, saying: "Locked after \(Self.seconds(settings.operatorIdleSeconds)) without input: passer-by mode")
+            requests += lock(
+                saying: "Locked after \(Self.seconds(settings.operatorIdleSeconds)) without input: passer-by mode")
         }
         if now - lastInput >= settings.idleSeconds, awayFromScale || pinPad != nil {
             pinPad = nil

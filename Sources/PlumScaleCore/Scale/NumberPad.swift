@@ -53,9 +53,11 @@ extension AppState {
     /// The number being typed on the scale screen, if any: what it is, as typed, and whether it may have a decimal point.
     var numberPadEntry: (title: String, typed: String, decimals: Bool)? {
         guard screen == .scale else { return nil }
-        if let countSample { return ("Pieces in the sample", countSample.typed, false) }
-        if let presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
-        if let productEntry { return (functions.productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name) }
+        if let countSample = functions.countSample { return ("Pieces in the sample", countSample.typed, false) }
+        if let presetTareEntry = functions.presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
+        if let productEntry = functions.productEntry {
+            return (functions.productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name)
+        }
         return nil
     }
 
@@ -76,7 +78,7 @@ extension AppState {
         scene.shapes.append(
             .text(entry.typed + "_", at: Point(size.width / 2, top + room * 1.5), anchor: .center, size: typedSize, color: .white))
         for (action, rect) in NumberPad.keyRects(size: size, decimals: entry.decimals) {
-            Self.button(action.elementName, action.title, rect, kind: .key, control: .numberPad(action), into: &scene)
+            scene.appendButton(action.elementName, action.title, rect, kind: .key, control: .numberPad(action))
         }
     }
 }

@@ -12,9 +12,9 @@ extension AppState {
     /// The footer's line for the mode and the total, in the verdict's
     /// colour when there is one; nil in plain weighing.
     func modeLine(total: ScaleTotal) -> (text: String, color: Color)? {
-        if let countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
-        if let presetTareEntry { return (functions.presetTarePrompt(typed: presetTareEntry.typed), .ink) }
-        if let productEntry { return (functions.productPrompt(productEntry), .ink) }
+        if let countSample = functions.countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
+        if let presetTareEntry = functions.presetTareEntry { return (functions.presetTarePrompt(typed: presetTareEntry.typed), .ink) }
+        if let productEntry = functions.productEntry { return (functions.productPrompt(productEntry), .ink) }
         guard scaleMode != .weigh else { return nil }
         guard source.mode == .force, let gramScale = scale.gramScale else {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)

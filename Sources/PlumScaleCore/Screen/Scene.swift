@@ -96,3 +96,16 @@ public struct Scene: Equatable, Sendable {
         elements.removeAll()
     }
 }
+
+extension Scene {
+    /// A control as every screen draws one: its plate, its title centred on
+    /// it, and its element (what the hit test and the state document see).
+    mutating func appendButton(
+        _ name: String, _ title: String, _ rect: Rect, kind: ElementKind = .button, control: Control? = nil, textSize: Double = 18,
+        color: Color = Color(232, 232, 240), textColor: Color = .ink
+    ) {
+        shapes.append(.rect(rect, color: color))
+        shapes.append(.text(title, at: rect.center, anchor: .center, size: textSize, color: textColor))
+        elements.append(Element(kind: kind, name: name, rect: rect, control: control))
+    }
+}

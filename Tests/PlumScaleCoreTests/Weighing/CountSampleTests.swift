@@ -66,11 +66,13 @@ import Testing
     @Test func escapeNothingWeighedAndOutsideCounting() throws {
         let config = try TestPanel.config(counting)
         let cancelled = try rules.state([key(0.5, "n"), key(0.6, "5"), key(0.7, "escape")], at: 1, config: config)
-        #expect(cancelled.running && cancelled.countSample == nil && cancelled.scaleMode == .count(pieceGrams: 1))
+        #expect(cancelled.running && cancelled.functions.countSample == nil && cancelled.scaleMode == .count(pieceGrams: 1))
         let empty = try rules.state([key(0.5, "n"), key(0.6, "5"), key(0.7, "return")], at: 1, config: config)
-        #expect(empty.countSample?.typed == "5" && empty.visibleNotice?.text == "Nothing weighed yet: place the 5 pieces, then Enter.")
+        #expect(
+            empty.functions.countSample?.typed == "5" && empty.visibleNotice?.text == "Nothing weighed yet: place the 5 pieces, then Enter."
+        )
         let weighing = try rules.state([key(0.5, "n")], at: 1, config: TestPanel.config())
-        #expect(weighing.countSample == nil && weighing.visibleNotice?.text == "Counting by sample: choose counting first (m).")
+        #expect(weighing.functions.countSample == nil && weighing.visibleNotice?.text == "Counting by sample: choose counting first (m).")
     }
 
     /// A sample of 1 piece of 2 g counts 19 to ±1 (d = 0.1 g): 50 g, 25
@@ -82,7 +84,7 @@ import Testing
             rules.down(2, 2, 0.7, 0.48),
         ]
         let state = try rules.state(lines, at: 4, config: config)
-        #expect(state.samplePieces == 1 && state.scaleMode == .count(pieceGrams: 2))
+        #expect(state.functions.samplePieces == 1 && state.scaleMode == .count(pieceGrams: 2))
         let footer = state.scene().texts(state.metrics).map(\.text).first { $0.hasPrefix("Counting · 1 piece") }
         #expect(footer?.contains("the sample of 1 is too light to count 25 to ±1: take a larger one") == true, "\(footer ?? "no footer")")
     }
@@ -91,6 +93,6 @@ import Testing
     @Test func aPasserByCannotTakeASample() {
         var state = KioskGateTests.passerBy()
         state.perform(.sampleTapped)
-        #expect(state.countSample == nil)
+        #expect(state.functions.countSample == nil)
     }
 }

@@ -58,7 +58,7 @@ import Testing
         #expect(state.scale.board.contacts.count == 1, "the keys weigh nothing")
         tap("number-ok", &state, at: 2.1, id: 64)
         #expect(state.numberPadEntry == nil)
-        #expect(state.samplePieces == 10)
+        #expect(state.functions.samplePieces == 10)
         #expect(state.contactViews.first?.pieces == 10)
     }
 
@@ -91,17 +91,17 @@ import Testing
     @Test func aPresetTareTypedOnTheKeyboardChangesOnlyTheEntry() {
         var store = CoreStore(scale())
         store.send(.presetTareTapped) {
-            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength)
+            $0.functions.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength)
         }
         for (key, typed) in [(Key.character("4"), "4"), (.character("."), "4."), (.character("5"), "4.5")] {
             store.type(key, at: 0) {
-                $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: typed)
+                $0.functions.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: typed)
             }
         }
         store.type(.backspace, at: 0) {
-            $0.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: "4.")
+            $0.functions.presetTareEntry = NumberEntry(decimals: true, maxLength: ScaleFunctions.typedMassLength, typed: "4.")
         }
-        store.type(.escape, at: 0) { $0.presetTareEntry = nil }
+        store.type(.escape, at: 0) { $0.functions.presetTareEntry = nil }
         #expect(store.state.scale.presetTare == nil && store.effects.isEmpty)
     }
 

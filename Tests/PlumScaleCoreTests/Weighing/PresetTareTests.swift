@@ -58,11 +58,11 @@ import Testing
     @Test func escapeTareAndZero() throws {
         let config = try TestPanel.config()
         let typing = try rules.state([rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7")], at: 1.2, config: config)
-        #expect(typing.presetTareEntry?.typed == "7")
+        #expect(typing.functions.presetTareEntry?.typed == "7")
         #expect(typing.scene().texts(typing.metrics).contains { $0.text.hasPrefix("Preset tare: type it in g (7_)") })
         let cancelled = try rules.state(
             [rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7"), key(1.2, "escape")], at: 1.3, config: config)
-        #expect(cancelled.running && cancelled.presetTareEntry == nil && cancelled.scale.presetTare == nil)
+        #expect(cancelled.running && cancelled.functions.presetTareEntry == nil && cancelled.scale.presetTare == nil)
         let base = [rules.down(0, 1, 0.5, 0.25), key(1, "p"), key(1.1, "7"), key(1.2, "return")]
         let tared = try rules.state(base + [key(2, "t")], at: 2.5, config: config)
         let taredGrams = try grams(tared)
@@ -82,7 +82,7 @@ import Testing
         // 0.1 oz is 2.83 g: to d (0.1 g), 2.8 g.
         #expect(abs((ounces.scale.presetTare ?? 0) - 2.8) < 1e-9)
         let uncalibrated = try rules.state([key(1, "p")], at: 1.5)
-        #expect(uncalibrated.presetTareEntry == nil)
+        #expect(uncalibrated.functions.presetTareEntry == nil)
         #expect(uncalibrated.visibleNotice?.text == "A preset tare is a mass: calibrate the scale first (k).")
     }
 }

@@ -77,7 +77,7 @@ import Testing
         #expect(cases["scale-empty"]?.indicatorDocument["corrected"] == .null, "at \(size)")
         #expect(cases["scale-check-product"]?.product == "Plums", "at \(size)")
         #expect(cases["scale-check-product"]?.contactViews.map(\.verdict) == [.ok, .under, .ok, .under, .over], "at \(size)")
-        #expect(cases["scale-check-product-name"]?.productEntry?.typed == "green plums", "at \(size)")
+        #expect(cases["scale-check-product-name"]?.functions.productEntry?.typed == "green plums", "at \(size)")
         #expect(cases["scale-grams-five"]?.currentIndicator?.corrected == false, "at \(size)")
     }
 

@@ -93,13 +93,13 @@ import Testing
         for _ in 0..<4 { _ = key(.backspace, &s, at: 2.2) }
         type("32", &s, at: 2.3)
         _ = key(.enter, &s, at: 2.4)
-        #expect(s.productEntry?.stage == .high && s.productEntry?.typed == "20.0")
+        #expect(s.functions.productEntry?.stage == .high && s.functions.productEntry?.typed == "20.0")
         // An upper limit under the lower is typed again.
         _ = key(.enter, &s, at: 2.5)
-        #expect(s.productEntry?.stage == .high && s.productEntry?.typed == "")
+        #expect(s.functions.productEntry?.stage == .high && s.functions.productEntry?.typed == "")
         type("36.5", &s, at: 2.6)
         _ = key(.enter, &s, at: 2.7)
-        #expect(s.productEntry?.stage == .name)
+        #expect(s.functions.productEntry?.stage == .name)
         type("Green Pears", &s, at: 2.8)
         let effects = key(.enter, &s, at: 3)
         let saved = Product(name: "Green Pears", low: 32, high: 36.5)
@@ -129,7 +129,7 @@ import Testing
         // Esc at any step leaves the limits as they were.
         _ = key(.character("l"), &s, at: 2)
         _ = key(.escape, &s, at: 2.1)
-        #expect(s.productEntry == nil && s.product == "Product 3" && s.running)
+        #expect(s.functions.productEntry == nil && s.product == "Product 3" && s.running)
     }
 
     @Test func aPasserByCannotPickOrSaveAProduct() throws {
@@ -137,7 +137,7 @@ import Testing
             screen: Size(1280, 720), source: .replay(ReplayDevice(name: "test panel", mode: .force)), config: try config(), kiosk: true)
         _ = key(.character("o"), &s, at: 1)
         _ = key(.character("l"), &s, at: 1.1)
-        #expect(s.product == nil && s.productEntry == nil)
+        #expect(s.product == nil && s.functions.productEntry == nil)
         #expect(!s.scaleButtons.contains { $0.action == .productTapped || $0.action == .newProductTapped })
     }
 

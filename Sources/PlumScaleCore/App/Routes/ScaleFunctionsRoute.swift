@@ -28,21 +28,6 @@ extension AppState {
         get { functions.scaleMode }
         set { functions.scaleMode = newValue }
     }
-    /// Asked for by `n` in counting mode: the pieces of a sample being typed.
-    public internal(set) var countSample: CountSample? {
-        get { functions.countSample }
-        set { functions.countSample = newValue }
-    }
-    /// The pieces of the sample the counting mode's piece was taken from.
-    public internal(set) var samplePieces: Int? {
-        get { functions.samplePieces }
-        set { functions.samplePieces = newValue }
-    }
-    /// Asked for by `p`: a preset tare being typed, in the shown units.
-    public internal(set) var presetTareEntry: NumberEntry? {
-        get { functions.presetTareEntry }
-        set { functions.presetTareEntry = newValue }
-    }
     /// Check-weighing's saved products: the config's, then those saved since.
     public internal(set) var products: [Product] {
         get { functions.products }
@@ -52,11 +37,6 @@ extension AppState {
     public internal(set) var product: String? {
         get { functions.product }
         set { functions.product = newValue }
-    }
-    /// Asked for by `l`: a new product's limits and name being typed.
-    public internal(set) var productEntry: ProductEntry? {
-        get { functions.productEntry }
-        set { functions.productEntry = newValue }
     }
     /// The carrier guide (Use carrier), nil while not in use.
     public internal(set) var carrier: CarrierGuide? {
