@@ -155,7 +155,7 @@ extension AppState {
             ("force", .rounded(total.force)),
             ("overload", .bool(total.overload)),
             ("label", total.label.map { .string($0) } ?? .null),
-            ("text", Self.totalText(total).map { .string($0) } ?? .null),
+            ("text", total.line.map { .string($0) } ?? .null),
             ("from_device", .bool(total.fromDevice)),
             ("contacts_sum", .rounded(total.contactsSum)),
             ("contacts_as_shares", .bool(total.contactsAsShares)),

@@ -38,33 +38,4 @@ extension AppState {
         }
         return event
     }
-
-    /// A touchpad's pad: a light rounded rectangle with a grey outline, made
-    /// of rects and discs (outline colour first, then the inside over it),
-    /// under everything else.
-    func appendPad(to scene: inout Scene) {
-        guard source.surface?.isPad == true, let rect = surfaceRect else { return }
-        scene.pad = rect
-        let outline = 2.0
-        let radius = min(16, rect.width / 4, rect.height / 4)
-        appendRoundedRect(rect, radius: radius, color: Self.padOutline, to: &scene)
-        let inner = Rect(
-            x: rect.x + outline, y: rect.y + outline, width: max(rect.width - 2 * outline, 0),
-            height: max(rect.height - 2 * outline, 0))
-        appendRoundedRect(inner, radius: max(radius - outline, 0), color: Self.padFill, to: &scene)
-    }
-
-    static let padOutline = Color(150, 150, 160)
-    static let padFill = Color(244, 244, 248)
-
-    private func appendRoundedRect(_ r: Rect, radius: Double, color: Color, to scene: inout Scene) {
-        scene.shapes.append(.rect(Rect(x: r.x + radius, y: r.y, width: r.width - 2 * radius, height: r.height), color: color))
-        scene.shapes.append(.rect(Rect(x: r.x, y: r.y + radius, width: r.width, height: r.height - 2 * radius), color: color))
-        for corner in [
-            Point(r.x + radius, r.y + radius), Point(r.x + r.width - radius, r.y + radius),
-            Point(r.x + radius, r.y + r.height - radius), Point(r.x + r.width - radius, r.y + r.height - radius),
-        ] {
-            scene.shapes.append(.disc(center: corner, radius: radius, color: color))
-        }
-    }
 }

@@ -79,7 +79,7 @@ extension CalibrationDue {
     /// The footer's due line: a kiosk's passer-by sees it only when
     /// overdue, told to ask the operator; anyone else sees it all.
     func line(passerBy: Bool, timeZone: TimeZone) -> (text: String, color: Color)? {
-        let color = isOverdue ? AppState.overloadRed : Color.grey
+        let color = isOverdue ? Color.overloadRed : Color.grey
         if passerBy { return isOverdue ? (Self.passerByOverdue, color) : nil }
         return (text(timeZone: timeZone), color)
     }

@@ -107,7 +107,7 @@ public struct ContactView: Equatable, Sendable {
     var weighsSomething: Bool { weighed && (hasGrams ? shownGrams > 0 : true) && shownForce > 0.005 }
 
     /// The ring, red in overload, else the verdict's colour when check-weighing.
-    var ringColor: Color { overload ? AppState.overloadRed : modeReading?.verdict?.color ?? .blue }
+    var ringColor: Color { overload ? Color.overloadRed : modeReading?.verdict?.color ?? .blue }
 
     /// The line under the reading: the mode's word ("OVER", "12 pcs") and
     /// "below Min", in the verdict's colour; nil when neither applies.
@@ -119,62 +119,5 @@ public struct ContactView: Equatable, Sendable {
     }
 
     /// The reading's colour: pale while provisional, red in overload.
-    var labelColor: Color { overload ? AppState.overloadRed : stable ? .blue : AppState.provisional }
-}
-
-extension AppState {
-    /// The contact at `index` of the board as shown. In `position` mode
-    /// nothing is weighed: no numbers, no heaviest.
-    func shownContact(at index: Int, mode: ForceMode, format: WeightFormat? = nil) -> ContactView {
-        let contact = scale.board.contacts[index]
-        var shown = ContactView(id: contact.id, position: contact.position, radius: Plum.baseRadius, mode: mode)
-        guard mode != .position, let reading = scale.reading(at: index, now: now) else { return shown }
-        shown.reading = reading
-        shown.radius = Plum.radius(force: reading.displayed)
-        if mode == .force, let grams = reading.grams, let gramScale = scale.gramScale {
-            shown.hasGrams = true
-            shown.shownGrams = grams
-            shown.deviceFigure = gramScale.origin == .device
-            shown.format = format ?? WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
-            // The eccentricity test reads the panel as it is: nothing corrected while it runs.
-            if let map = scale.gainMap, screen.eccentricity == nil {
-                let gain = map.gain(at: surfacePoint(contact.position))
-                let preset = reading.presetTare ?? 0
-                shown.shownGrams = (grams + preset) * gain - preset
-                shown.gain = gain
-            }
-        }
-        return shown
-    }
-
-    /// Every contact as shown, in the board's order (plain values: the
-    /// array is freed without a pass over its elements), with its share.
-    func shownContacts() -> [ContactView] { shownContactsAndTotal().contacts }
-
-    /// The contacts as shown, in the board's order. In `position` mode
-    /// nothing is weighed: no numbers, no heaviest.
-    public var contactViews: [ContactView] { shownContacts() }
-
-    /// Every contact as shown, and their total (ScaleTotal), made once.
-    func shownContactsAndTotal() -> (contacts: [ContactView], total: ScaleTotal) {
-        let count = scale.board.contacts.count
-        let mode = source.mode
-        var shown: [ContactView] = []
-        shown.reserveCapacity(count)
-        // One format for all: the same unit and step d.
-        let format = scale.gramScale.map { WeightFormat(unit: units, stepGrams: $0.stepGrams) }
-        for i in 0..<count { shown.append(shownContact(at: i, mode: mode, format: format)) }
-        var total = ScaleTotal(shown, mode: mode)
-        if let sum = total.value, sum > 0 {
-            for i in shown.indices where shown[i].weighed { shown[i].share = shown[i].value / sum }
-        }
-        if mode == .force, screen.wizard == nil { takeDeviceTotal(into: &total, shown: &shown, format: format) }
-        if let format {
-            for i in shown.indices where shown[i].hasGrams && !shown[i].overload {
-                shown[i].belowMin = Indicator.isBelowMin(grams: shown[i].shownGrams, format: format)
-            }
-        }
-        applyMode(to: &shown, format: format)
-        return (shown, total)
-    }
+    var labelColor: Color { overload ? Color.overloadRed : stable ? .blue : Color.provisional }
 }

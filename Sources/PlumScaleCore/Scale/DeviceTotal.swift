@@ -2,17 +2,20 @@
 /// scale: the total line shows it, net of its tare, and when the contacts'
 /// own readings disagree with it by more than one display step d or 2%,
 /// each contact is shown as its share of it (the footer says so).
-extension AppState {
+extension ScaleTotal {
     /// The footer's line when the contacts are shown as shares.
     public static let sharesOfDeviceTotal = "Total from the device; contacts shown as its shares"
+}
 
+extension Scale {
     /// Puts the device's total in `total` and, where the contacts disagree
     /// with it, rescales `shown` to its shares. Nothing without a total
-    /// from the device, with nothing weighed, or in overload.
-    func takeDeviceTotal(into total: inout ScaleTotal, shown: inout [ContactView], format: WeightFormat?) {
-        guard let device = scale.deviceTotal, total.count > 0, !total.overload, let contactsForce = total.force else { return }
-        let net = device - (scale.deviceTotalTare ?? 0)
-        let (rawSum, untared) = scale.netRawSum()
+    /// from the device, with nothing weighed, or in overload. `mode`: the
+    /// source's, in whose terms a force is said.
+    func takeDeviceTotal(into total: inout ScaleTotal, shown: inout [ContactView], format: WeightFormat?, mode: ForceMode) {
+        guard let device = deviceTotal, total.count > 0, !total.overload, let contactsForce = total.force else { return }
+        let net = device - (deviceTotalTare ?? 0)
+        let (rawSum, untared) = netRawSum()
         // Smoothed as the contacts are: the device's ratio to their raw sum,
         // applied to their displayed sum (exactly the device's once settled).
         let deviceForce = rawSum > 0 && contactsForce > 0 ? net * contactsForce / rawSum : net
@@ -20,14 +23,14 @@ extension AppState {
         total.fromDevice = true
         total.force = deviceForce
         var agreement = (device: deviceForce, sum: contactsForce, step: CalibrationFit.Limits.finestStepFraction)
-        if let contactsGrams = total.grams, let gramScale = scale.gramScale, let format {
+        if let contactsGrams = total.grams, let gramScale, let format {
             let deviceGrams = gramScale.slope * deviceForce + Double(untared) * gramScale.intercept
             guard deviceGrams.isFinite else { return }
             total.grams = deviceGrams
             agreement = (deviceGrams, contactsGrams, format.stepGrams)
             total.label = format.text(grams: deviceGrams) ?? Plum.overloadLabel
         } else {
-            total.label = Plum.label(force: deviceForce, mode: source.mode)
+            total.label = Plum.label(force: deviceForce, mode: mode)
         }
         total.contactsSum = agreement.sum
         let disagree = abs(agreement.device - agreement.sum) > max(agreement.step, 0.02 * abs(agreement.device))

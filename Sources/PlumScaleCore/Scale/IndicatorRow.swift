@@ -42,20 +42,7 @@ struct IndicatorRow {
     }
 }
 
-extension AppState {
-    /// The indicator of the scale as shown: nil without grams (force mode
-    /// with a calibration or the device's own grams).
-    func indicator(_ shown: [ContactView]) -> Indicator? {
-        guard source.mode == .force, let gramScale = scale.gramScale else { return nil }
-        var indicator = Indicator(gramScale: gramScale, format: WeightFormat(unit: units, stepGrams: gramScale.stepGrams), shown: shown)
-        // As each label: the test reads the panel uncorrected while it runs.
-        indicator.corrected = scale.gainMap != nil && screen.eccentricity == nil
-        return indicator
-    }
-
-    /// The indicator of the scale now (the state document's `indicator`).
-    public var currentIndicator: Indicator? { indicator(shownContacts()) }
-
+extension ScaleView {
     /// The row under `top`, its lit marks drawn on plates; returns its
     /// bottom (`top` without grams or without the buttons' legend).
     func appendIndicatorRow(_ indicator: Indicator?, below top: Double, width: Double, to scene: inout Scene) -> Double {
@@ -71,7 +58,7 @@ extension AppState {
 
     /// The row's height for the header (KioskScene puts its bar under it).
     func indicatorRowHeight(width: Double) -> Double {
-        guard let indicator = currentIndicator else { return 0 }
+        guard let indicator else { return 0 }
         return 2 + IndicatorRow(indicator, top: 0, width: width, metrics: metrics).height
     }
 }

@@ -49,22 +49,19 @@ extension NumberEntry.Action {
     }
 }
 
-extension AppState {
-    /// The number being typed on the scale screen, if any: what it is, as typed, and whether it may have a decimal point.
+extension ScaleFunctions {
+    /// The number being typed, if any: what it is, as typed, and whether it may have a decimal point.
     var numberPadEntry: (title: String, typed: String, decimals: Bool)? {
-        guard screen == .scale else { return nil }
-        if let countSample = functions.countSample { return ("Pieces in the sample", countSample.typed, false) }
-        if let presetTareEntry = functions.presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
-        if let productEntry = functions.productEntry {
-            return (functions.productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name)
-        }
+        if let countSample { return ("Pieces in the sample", countSample.typed, false) }
+        if let presetTareEntry { return ("Preset tare (\(units.rawValue))", presetTareEntry.typed, true) }
+        if let productEntry { return (productPadTitle(productEntry), productEntry.typed, productEntry.stage != .name) }
         return nil
     }
+}
 
-    /// The pad over the scale, dimmed beneath: what is typed, then the keys.
-    func appendNumberPad(to scene: inout Scene) {
-        guard let entry = numberPadEntry else { return }
-        let size = layout.size
+extension NumberPad {
+    /// The pad over the scale for `entry`, dimmed beneath: what is typed, then the keys.
+    static func append(_ entry: (title: String, typed: String, decimals: Bool), size: Size, metrics: TextMetrics, to scene: inout Scene) {
         scene.beginModal(dim: Color(20, 20, 30, 200))
         let top = PinPad.top(size: size, rows: 5)
         let room = PinPad.textRoom

@@ -121,32 +121,3 @@ struct ScaleButtonPanel: Equatable, Sendable {
         }
     }
 }
-
-extension AppState {
-    public var scaleButtons: [ScaleButton] { scaleScreen.buttonPanel.buttons }
-
-    /// The scale screen as the hit test sees it: its buttons alone.
-    func scaleButtonsScene() -> Scene {
-        var scene = Scene(layout: layout)
-        scene.shapes = scaleScreen.buttonPanel.shapes
-        scene.elements = scaleScreen.buttonPanel.elements
-        return scene
-    }
-
-    /// A new panel when the layout, the mode or the kiosk's role has changed.
-    mutating func refreshButtonPanel() {
-        let size = layout.size
-        let mode = source.mode
-        let operatorActions = operatorActionsAllowed
-        let quitHint = kiosk == nil
-        let grams = scale.gramScale != nil
-        let reading = legendReading
-        if !scaleScreen.buttonPanel.fits(
-            size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint, grams: grams, reading: reading)
-        {
-            scaleScreen.buttonPanel = ScaleButtonPanel(
-                size: size, mode: mode, metrics: metrics, operatorActions: operatorActions, quitHint: quitHint,
-                offersModes: !config.scaleModes.isEmpty, offersSample: config.offersCounting, offersPresetTare: grams, reading: reading)
-        }
-    }
-}

@@ -34,10 +34,3 @@ struct ScaleLegend: Equatable, Sendable {
         }
     }
 }
-
-extension AppState {
-    /// The legend's reading of the screen now.
-    var legendReading: ScaleLegend {
-        ScaleLegend(units: source.mode == .force && scale.gramScale != nil ? units : nil, mode: scaleMode.name)
-    }
-}

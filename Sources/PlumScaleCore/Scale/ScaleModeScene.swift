@@ -1,6 +1,6 @@
 /// The scale's mode on screen: `m` cycles it, each contact's reading says
 /// what the mode makes of it, and the footer gives the mode with the total.
-extension AppState {
+extension ScaleFunctions {
     /// What the mode makes of each contact in grams (and not in overload).
     func applyMode(to shown: inout [ContactView], format: WeightFormat?) {
         guard scaleMode != .weigh, let format else { return }
@@ -10,13 +10,14 @@ extension AppState {
     }
 
     /// The footer's line for the mode and the total, in the verdict's
-    /// colour when there is one; nil in plain weighing.
-    func modeLine(total: ScaleTotal) -> (text: String, color: Color)? {
-        if let countSample = functions.countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
-        if let presetTareEntry = functions.presetTareEntry { return (functions.presetTarePrompt(typed: presetTareEntry.typed), .ink) }
-        if let productEntry = functions.productEntry { return (functions.productPrompt(productEntry), .ink) }
+    /// colour when there is one; nil in plain weighing. `gramScale`: the
+    /// scale's grams, which a mode needs (force mode only).
+    func modeLine(total: ScaleTotal, gramScale: GramScale?) -> (text: String, color: Color)? {
+        if let countSample { return (CountSample.prompt(typed: countSample.typed), .ink) }
+        if let presetTareEntry { return (presetTarePrompt(typed: presetTareEntry.typed), .ink) }
+        if let productEntry { return (productPrompt(productEntry), .ink) }
         guard scaleMode != .weigh else { return nil }
-        guard source.mode == .force, let gramScale = scale.gramScale else {
+        guard let gramScale else {
             return (scaleMode.title + ": needs grams; calibrate the scale first (k)", .grey)
         }
         let format = WeightFormat(unit: units, stepGrams: gramScale.stepGrams)
@@ -28,7 +29,7 @@ extension AppState {
         guard !total.overload, let grams = total.grams, total.count > 0 else { return (text, .grey) }
         let reading = ModeReading(scaleMode, grams: grams, format: format)
         guard let said = reading.text else { return (text, .grey) }
-        if let warning = functions.sampleWarning(pieces: reading.pieces, format: format) { text += warning }
+        if let warning = sampleWarning(pieces: reading.pieces, format: format) { text += warning }
         return (text + " · total " + said, reading.verdict?.color ?? .grey)
     }
 }

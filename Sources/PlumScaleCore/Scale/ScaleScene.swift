@@ -1,24 +1,17 @@
 import Foundation
 
-extension AppState {
-    /// Provisional readings: a slate blue, plainly not the stable blue, and
-    /// 5.7:1 on white (5.3:1 on the yellow fill).
-    static let provisional = Color(96, 96, 160)
-    static let overloadRed = Color(214, 30, 30)
-    static let stableGreen = Color(0, 150, 70)
-
+extension ScaleView {
     /// The scale screen: Plum-O-Meter's circles, labels and prompt, plus
     /// what PlumScale adds (stability, ties, overload, tare, mode banner),
     /// laid out so that every text is whole and nothing covers a control.
     /// `withButtons` false: the wizard's panel is up, over `reserved`.
-    func scaleScene(withButtons: Bool = true, reserved: [Rect] = []) -> Scene {
+    func scene(withButtons: Bool = true, reserved: [Rect] = []) -> Scene {
         var scene = Scene(layout: layout)
         let size = layout.size
-        let count = scale.board.contacts.count
+        let count = shown.count
         // At most 8 shapes a contact (fill, ring, labels, badge), then the
         // prompt, banner, buttons, hint and notice.
-        scene.shapes.reserveCapacity(8 * count + scaleScreen.buttonPanel.shapes.count + 16)
-        let (shown, total) = shownContactsAndTotal()
+        scene.shapes.reserveCapacity(8 * count + panel.shapes.count + 16)
         appendPad(to: &scene)
         appendCircles(shown, to: &scene)
         let badgesStart = scene.shapes.count
@@ -27,17 +20,17 @@ extension AppState {
         let right = reserved.filter { $0.x > 0 }.map(\.x).min() ?? size.width
         let legendBottom = appendLegend(below: appendBanner(from: left, to: right, to: &scene), shown: withButtons, to: &scene)
         let bannerBottom =
-            withButtons ? appendIndicatorRow(indicator(shown), below: legendBottom, width: size.width, to: &scene) : legendBottom
+            withButtons ? appendIndicatorRow(indicator, below: legendBottom, width: size.width, to: &scene) : legendBottom
         // Controls, the footer and the wizard's panel first, then each label
         // where it is free: one array, made once a scene.
         var placer = LabelPlacer(
             bounds: Rect(x: 4, y: bannerBottom + 4, width: size.width - 8, height: size.height - bannerBottom - 8),
-            obstacles: withButtons ? scaleScreen.buttonPanel.rects : [],
+            obstacles: withButtons ? panel.rects : [],
             circles: shown.map { DrawnCircle(center: $0.position, radius: $0.radius, ringWidth: Plum.strokeWidth) },
             room: count + reserved.count + 3)
         for rect in reserved { placer.blockPanel(rect) }
-        if withButtons, showsOperatorBar { placer.blockPanel(operatorBar(size: size).rect) }
-        let footerTop = withButtons ? appendFooter(total: total, placer: &placer, to: &scene) : nil
+        if withButtons, operatorBar { placer.blockPanel(Kiosk.operatorBar(size: size, top: headerBottom + 8).rect) }
+        let footerTop = withButtons ? footer.flatMap { appendFooter($0, placer: &placer, to: &scene) } : nil
         // The dots go where the chrome above leaves them whole, drawn under it all.
         var badges: [Shape] = []
         badges.reserveCapacity(4 * shown.count)  // at most four shapes a dot
@@ -58,9 +51,9 @@ extension AppState {
         }
         // A refused device is asked for nothing: its banner says why; the
         // eccentricity test's panel says where the one object goes.
-        if count == 0, source.refusal == nil, screen.eccentricity == nil {
+        if count == 0, asksForObjects {
             let top = bannerBottom
-            let bottom = footerTop ?? (withButtons ? scaleScreen.buttonPanel.top : size.height)
+            let bottom = footerTop ?? (withButtons ? panel.top : size.height)
             let promptSize = metrics.size(fitting: Plum.prompt, width: right - left - 40, preferred: 44, minimum: 14)
             // Centred on the screen, as the original; between the banner and
             // the buttons when they would touch it.
@@ -95,7 +88,7 @@ extension AppState {
         of shown: borrowing ContactView, arrow: String?, placer: inout LabelPlacer, fills: [Color?], to scene: inout Scene
     ) {
         // Up to three lines, kept in locals: this runs for every contact of every scene.
-        let mode = source.mode
+        let mode = sourceMode
         let plain = shown.label(mode: mode)
         let label = plain.map { text in arrow.map { $0 == "◂" ? "◂ " + text : text + " " + $0 } ?? text }
         let secondary = shown.secondaryLabel(mode: mode)
@@ -139,7 +132,7 @@ extension AppState {
             y += line * 18
         }
         if let warning {
-            scene.shapes.append(.text(warning, at: Point(x, y), anchor: .topCenter, size: 18, color: Self.overloadRed))
+            scene.shapes.append(.text(warning, at: Point(x, y), anchor: .topCenter, size: 18, color: .overloadRed))
             y += line * 18
         }
         if let note {
@@ -153,11 +146,11 @@ extension AppState {
     private func appendBadge(of shown: borrowing ContactView, index: Int, placer: inout LabelPlacer, to shapes: inout [Shape]) {
         guard let badge = placer.placeBadge(of: index) else { return }
         if shown.stable {
-            shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: Self.stableGreen))
+            shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: .stableGreen))
         } else {
             shapes.append(.disc(center: badge, radius: StabilityBadge.radius, color: .white))
-            shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: Self.provisional))
-            shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: Self.provisional))
+            shapes.append(.disc(center: badge, radius: 2 + 9 * shown.stableProgress, color: .provisional))
+            shapes.append(.ring(center: badge, radius: 10.5, width: 2, color: .provisional))
         }
     }
 
@@ -165,14 +158,14 @@ extension AppState {
     /// from when the contacts are its shares; the calibration's, the
     /// mouse's, the fleet's; the carrier guide's step on top): on the buttons' row when there is room beside
     /// them, else above them, each marked taken for the labels. Returns their top.
-    private func appendFooter(total: ScaleTotal, placer: inout LabelPlacer, to scene: inout Scene) -> Double? {
+    private func appendFooter(_ footer: Footer, placer: inout LabelPlacer, to scene: inout Scene) -> Double? {
         // Top to bottom; no array of them: this runs for every scene.
         let lines = (
-            Self.totalText(total), scale.fitSummary, mouse.map { MouseEmulation.hint + " · force " + Plum.formatPercent($0.force * 100) },
-            scaleScreen.fleetLine, total.contactsAsShares ? Self.sharesOfDeviceTotal : nil, carrierText
+            total.line, footer.fitSummary, footer.mouse, footer.fleet, total.contactsAsShares ? ScaleTotal.sharesOfDeviceTotal : nil,
+            footer.carrier
         )
-        let mode = modeLine(total: total)
-        let due = calibrationDueLine()
+        let mode = footer.mode
+        let due = footer.due
         guard
             lines.0 != nil || lines.1 != nil || lines.2 != nil || lines.3 != nil || lines.4 != nil || lines.5 != nil || mode != nil
                 || due != nil
@@ -182,7 +175,7 @@ extension AppState {
         let size = layout.size
         let textSize = 16.0
         let gap = Flow.gap
-        let besideRoom = scaleScreen.buttonPanel.left - 2 * gap
+        let besideRoom = panel.left - 2 * gap
         // Each measured once: whether it fits beside the buttons is its width there.
         func width(_ text: String?) -> Double? { text.map { metrics.width($0, size: textSize) } }
         func fitsBeside(_ width: Double?) -> Bool { width.map { $0 <= besideRoom } ?? true }
@@ -192,7 +185,7 @@ extension AppState {
         let beside =
             fitsBeside(widths.0) && fitsBeside(widths.1) && fitsBeside(widths.2) && fitsBeside(widths.3) && fitsBeside(widths.4)
             && fitsBeside(widths.5) && fitsBeside(modeWidth) && fitsBeside(dueWidth)
-        var bottom = beside ? size.height - gap : scaleScreen.buttonPanel.top - gap / 2
+        var bottom = beside ? size.height - gap : panel.top - gap / 2
         func appendLine(_ text: String, size textSize: Double, width: Double, color: Color) {
             let height = metrics.lineHeight * textSize
             let rect = Rect(x: gap, y: bottom - height, width: width, height: height)
@@ -232,9 +225,9 @@ extension AppState {
     /// The legend under the banner (grey, left-aligned), when the buttons
     /// are up (the wizard's panel has its own words). Returns its bottom.
     private func appendLegend(below top: Double, shown: Bool, to scene: inout Scene) -> Double {
-        guard shown, !scaleScreen.buttonPanel.legend.isEmpty else { return top }
+        guard shown, !panel.legend.isEmpty else { return top }
         var y = top + 4
-        for line in scaleScreen.buttonPanel.legend {
+        for line in panel.legend {
             let height = metrics.lineHeight * line.size
             scene.shapes.append(Self.plate(Rect(x: Flow.gap, y: y, width: line.width, height: height), on: scene))
             scene.shapes.append(.text(line.text, at: Point(Flow.gap, y), anchor: .topLeft, size: line.size, color: .grey))
@@ -243,28 +236,15 @@ extension AppState {
         return y
     }
 
-    /// The background behind a line of the screen's own words (the legend,
-    /// the total, the hints), a little wider than the text: a circle at an
-    /// edge or a corner passes under them, never through them.
-    static func plate(_ text: Rect, on scene: Scene) -> Shape {
-        .rect(Rect(x: max(0, text.x - 4), y: text.y, width: text.width + 8, height: text.height), color: scene.background)
-    }
-
     /// The buttons' shapes and elements, as the panel made them.
     private func appendButtons(to scene: inout Scene) {
         // One by one: cheaper than append(contentsOf:) for these few (callgrind).
-        for shape in scaleScreen.buttonPanel.shapes { scene.shapes.append(shape) }
+        for shape in panel.shapes { scene.shapes.append(shape) }
         if scene.elements.isEmpty {
-            scene.elements = scaleScreen.buttonPanel.elements
+            scene.elements = panel.elements
         } else {
-            scene.elements.append(contentsOf: scaleScreen.buttonPanel.elements)
+            scene.elements.append(contentsOf: panel.elements)
         }
-    }
-
-    /// Says what the hardware can measure, and how to get more.
-    /// The banner's lines for a source in area or position mode (none for force).
-    static func modeBannerLines(source: InputSource, config: Config) -> [String] {
-        source.notice(calibrated: config.calibrationFit(forDevice: source.deviceName) != nil)
     }
 
     /// The banner across the top: the device notice and what the source
@@ -282,18 +262,10 @@ extension AppState {
     }
 
     /// The banner's lines wrapped to `width`, and its height; nil without one.
-    private func bannerLines(width: Double) -> (lines: [(text: String, size: Double)], height: Double)? {
-        guard deviceNotice != nil || !scaleScreen.modeBanner.isEmpty else { return nil }
-        let texts = (deviceNotice.map { [$0] } ?? []) + scaleScreen.modeBanner
+    func bannerLines(width: Double) -> (lines: [(text: String, size: Double)], height: Double)? {
+        guard deviceNotice != nil || !modeBanner.isEmpty else { return nil }
+        let texts = (deviceNotice.map { [$0] } ?? []) + modeBanner
         let lines = texts.flatMap { Flow.paragraph($0, width: width - 24, size: 18, metrics: metrics) }
         return (lines, 12 + lines.reduce(0) { $0 + metrics.lineHeight * $1.size })
-    }
-
-    /// Where the banner and the legend end on the scale screen with its buttons.
-    func scaleHeaderBottom() -> Double {
-        let banner = bannerLines(width: layout.size.width)?.height ?? 0
-        let indicator = indicatorRowHeight(width: layout.size.width)
-        guard !scaleScreen.buttonPanel.legend.isEmpty else { return banner + indicator }
-        return banner + 4 + scaleScreen.buttonPanel.legend.reduce(0) { $0 + metrics.lineHeight * $1.size } + indicator
     }
 }

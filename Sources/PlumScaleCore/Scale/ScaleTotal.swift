@@ -77,23 +77,17 @@ extension Plum {
     public static let deviceFigureLabel = "device's figure"
 }
 
-extension AppState {
-    /// The total of everything on the scale (ScaleTotal), as shown.
-    public var scaleTotal: ScaleTotal { shownContactsAndTotal().total }
-
+extension ScaleTotal {
     /// The scale screen's total line: "Total 23.5 g · 3 objects", "Total
     /// overload · 2 objects"; nil with nothing weighed (or in position mode).
-    public var totalText: String? { Self.totalText(scaleTotal) }
-
-    /// The total line for a total already made (the scene has its contacts).
-    static func totalText(_ total: ScaleTotal) -> String? {
-        guard let label = total.label, total.count > 0 else { return nil }
+    var line: String? {
+        guard let label, count > 0 else { return nil }
         // Joined, not interpolated: this is made for every scene.
-        let count = total.count < objectCounts.count ? objectCounts[total.count] : " · \(total.count) objects"
+        let objects = count < Self.objectCounts.count ? Self.objectCounts[count] : " · \(count) objects"
         // Without grams the sum is of percentages of the device's full
         // scale: say so, rather than a "Total 960.0%" that reads as a mass.
-        guard total.grams != nil || total.overload else { return "Sum " + label + " of full scale" + count }
-        return "Total " + label + count
+        guard grams != nil || overload else { return "Sum " + label + " of full scale" + objects }
+        return "Total " + label + objects
     }
 
     /// " · 1 object", " · 2 objects", ...: the end of the total line, made once.

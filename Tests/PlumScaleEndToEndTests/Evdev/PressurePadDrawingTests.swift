@@ -24,7 +24,7 @@ import Testing
         let surface = try readJSON(stateFile)["surface"] as? [Double] ?? []
         try #require(surface.count == 4, "no surface in the state document")
         let image = try Image.load(png)
-        func isFill(_ x: Int, _ y: Int) -> Bool { image.color(x: x, y: y) == AppState.padFill }
+        func isFill(_ x: Int, _ y: Int) -> Bool { image.color(x: x, y: y) == ScaleView.padFill }
         let (x0, y0, w, h) = (Int(surface[0]), Int(surface[1]), Int(surface[2]), Int(surface[3]))
         var inside = 0
         var total = 0

@@ -96,7 +96,7 @@ import Testing
         #expect(total["contacts_as_shares"] as? Bool == false)
         #expect(total["grams"] as? Double == 80)
         #expect(total["contacts_sum"] as? Double == 80)
-        #expect(!PressurePadTests.texts(try PressurePadTests.document(s)).contains(AppState.sharesOfDeviceTotal))
+        #expect(!PressurePadTests.texts(try PressurePadTests.document(s)).contains(ScaleTotal.sharesOfDeviceTotal))
     }
 
     @Test func contactsThatDisagreeAreShownAsSharesOfTheDevicesTotal() throws {
@@ -111,7 +111,7 @@ import Testing
         #expect(total["contacts_as_shares"] as? Bool == true)
         #expect(total["grams"] as? Double == 100)
         #expect(total["contacts_sum"] as? Double == 80)
-        #expect(PressurePadTests.texts(document).contains(AppState.sharesOfDeviceTotal))
+        #expect(PressurePadTests.texts(document).contains(ScaleTotal.sharesOfDeviceTotal))
         // One contact left, 20 g against the device's 25 g.
         let one = Self.replayState(replay, at: 1.9)
         #expect(one.contactViews.map(\.label) == ["25.0 g"])

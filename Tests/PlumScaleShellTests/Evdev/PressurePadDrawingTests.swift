@@ -28,7 +28,7 @@ import Testing
             #expect(pad.y >= AppState.padMargin && pad.y + pad.height <= state.scaleScreen.buttonPanel.top, "\(name) \(w)x\(h): \(pad)")
             #expect(pad.x >= AppState.padMargin && pad.x + pad.width <= state.layout.size.width - AppState.padMargin)
             let fill = scene.shapes.contains { shape in
-                if case .rect(_, let color) = shape { return color == AppState.padFill }
+                if case .rect(_, let color) = shape { return color == ScaleView.padFill }
                 return false
             }
             #expect(fill, "\(name) \(w)x\(h): no pad drawn")
