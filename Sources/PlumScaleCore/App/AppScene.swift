@@ -46,17 +46,25 @@ extension AppState {
             return top.texts(metrics).map(\.rect) + scene.elements.map(\.rect)
         }()
         let bottom = Rect(x: (size.width - width) / 2, y: size.height - 10 - height, width: width, height: height)
-        // Clear of the dots too where the screen has room, else of the chrome alone.
-        let rect = Self.lowestFree(bottom, taken: chrome + dots) ?? Self.lowestFree(bottom, taken: chrome) ?? bottom
+        // Clear of the rings and the dots too where the screen has room (a
+        // ring cut by the notice hides its object's edge), then of the
+        // dots, else of the chrome alone.
+        let circles = scene.labelGroups.flatMap(\.circles)
+        let rect =
+            Self.lowestFree(bottom, taken: chrome + dots, clearOf: circles) ?? Self.lowestFree(bottom, taken: chrome + dots)
+            ?? Self.lowestFree(bottom, taken: chrome) ?? bottom
         scene.shapes.append(.rect(rect, color: Color(40, 40, 48, 235)))
         scene.shapes.append(.text(notice.text, at: rect.center, anchor: .center, size: textSize, color: .white))
     }
 
-    /// `rect` moved up 8 px at a time to the first place clear of `taken`.
-    private static func lowestFree(_ rect: Rect, taken: [Rect]) -> Rect? {
+    /// `rect` moved up 8 px at a time to the first place clear of `taken`
+    /// and crossed by none of the rings of `circles`.
+    private static func lowestFree(_ rect: Rect, taken: [Rect], clearOf circles: [DrawnCircle] = []) -> Rect? {
         var candidate = rect
         while candidate.y >= 10 {
-            if !taken.contains(where: { $0.intersects(candidate) }) { return candidate }
+            if !taken.contains(where: { $0.intersects(candidate) }), !circles.contains(where: { $0.ringCrosses(candidate) }) {
+                return candidate
+            }
             candidate.y -= 8
         }
         return nil

@@ -20,9 +20,12 @@ enum PlumDrawing {
         let maxX = circles.map { $0.position.x + $0.radius }.max() ?? 0
         let minY = circles.map { $0.position.y - $0.radius }.min() ?? 0
         let maxY = circles.map { $0.position.y + $0.radius }.max() ?? 0
-        let scale = min(1, area.width / max(maxX - minX, 1), area.height / max(maxY - minY, 1))
-        let ox = area.x + (area.width - (maxX - minX) * scale) / 2 - minX * scale
-        let oy = area.y + (area.height - (maxY - minY) * scale) / 2 - minY * scale
+        // Fitted inside a margin: a circle at the recording's edge is seen
+        // whole, its ring clear of the card's edge, not cut along it.
+        let fit = area.insetBy(min(8, area.width / 4, area.height / 4))
+        let scale = min(1, fit.width / max(maxX - minX, 1), fit.height / max(maxY - minY, 1))
+        let ox = fit.x + (fit.width - (maxX - minX) * scale) / 2 - minX * scale
+        let oy = fit.y + (fit.height - (maxY - minY) * scale) / 2 - minY * scale
         func map(_ p: Point) -> Point { Point(ox + p.x * scale, oy + p.y * scale) }
         for circle in circles {
             if let fill = circle.fill {
