@@ -53,6 +53,7 @@ extension AppState {
         let rect =
             Self.lowestFree(bottom, taken: chrome + dots, clearOf: circles) ?? Self.lowestFree(bottom, taken: chrome + dots)
             ?? Self.lowestFree(bottom, taken: chrome) ?? bottom
+        scene.notice = rect
         scene.shapes.append(.rect(rect, color: Color(40, 40, 48, 235)))
         scene.shapes.append(.text(notice.text, at: rect.center, anchor: .center, size: textSize, color: .white))
     }

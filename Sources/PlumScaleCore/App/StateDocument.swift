@@ -52,6 +52,7 @@ extension AppState {
         }
         let texts: [JSONValue] = scene.texts(metrics).map { .fields([("text", .string($0.text)), ("rect", rect($0.rect))]) }
         let peek = screen.browser?.peek
+        let noticeRect: JSONValue = scene.notice.map { rect($0) } ?? .null
         let fit = scale.fit
         // Beside `grams_from` (a string, kept): why grams come from there, or why none.
         let gramsReason: JSONValue = .string(GramsOrigin.of(source, fit: fit).reason)
@@ -88,6 +89,7 @@ extension AppState {
             ("elements", .array(elements)),
             ("texts", .array(texts)),
             ("notice", visibleNotice.map { .string($0.text) } ?? .null),
+            ("notice_rect", noticeRect),
             ("calibration", calibration),
             ("units", .string(units.rawValue)),
             ("total", totalDocument),

@@ -66,6 +66,8 @@ public struct Scene: Equatable, Sendable {
     /// A touchpad's pad, drawn under the contacts: kept on screen and clear
     /// of the controls (LayoutCheck).
     public var pad: Rect?
+    /// The notice's plate, where it was put (nil without one).
+    public var notice: Rect?
     /// Each drawing's circles and the labels placed for them (LabelRule).
     public var labelGroups: [LabelGroup] = []
     public init(layout: Layout) { self.layout = layout }
