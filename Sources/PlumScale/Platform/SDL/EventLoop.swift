@@ -208,8 +208,14 @@ final class EventLoop {
         return parts.joined(separator: ", ")
     }
 
-    /// Feeds the core and performs what it asks.
+    /// Feeds the core and performs what it asks. The ticks that were due
+    /// before the event go first, as `render` gives them (ReplayClock): a
+    /// loop that woke late (a slow frame, a loaded or stopped machine)
+    /// finds input queued behind a tick, and a finger held 3 s on the
+    /// admin corner must open the PIN pad before its lift, which came while
+    /// the loop was busy, is read.
     private func feed(_ event: InputEvent) {
+        if case .tick = event.kind {} else { ReplayClock.tick(&state, until: event.time) { effects.feed($1, to: &$0) } }
         recorder?.record(event)
         // A resize, real or replayed, is answered with a new frame even when
         // the scene is unchanged: a compositor asks for one, and a
