@@ -2,7 +2,7 @@
 /// prompt, and what PlumScale adds (the banner, the legend, the
 /// indicator's row, the footer's lines, the buttons). A function of what
 /// it shows, which the root gathers from the scale, its functions, the
-/// source, the kiosk and the config (App/ScaleScreen.swift): it reads
+/// source, the kiosk and the config (App/ScaleScreen/): it reads
 /// nothing else.
 struct ScaleView {
     var layout: Layout
