@@ -8,8 +8,15 @@ extension AppState {
     /// the commonest input, would otherwise place every label again).
     func scene(drawing: Bool) -> Scene {
         var scene: Scene
+        // Where the scale's header ends, from the view drawn (the operator
+        // bar goes under it): its contacts are gathered once a frame.
+        var header: Double?
         switch screen {
-        case .scale: scene = drawing ? scaleScene() : scaleButtonsScene()
+        case .scale where drawing:
+            let view = scaleView(withFooter: true)
+            scene = view.scene()
+            header = view.headerBottom
+        case .scale: scene = scaleButtonsScene()
         case .calibration(let wizard):
             let placed = calibrationLayout(wizard)
             scene = drawing ? scaleScene(withButtons: false, reserved: [placed.panel]) : Scene(layout: layout)
@@ -22,7 +29,8 @@ extension AppState {
         case .detail(let detail): scene = historyView.scene(detail)
         }
         appendNumberPad(to: &scene)
-        kiosk?.appendOverlays(to: &scene, size: layout.size, metrics: metrics, bar: showsOperatorBar ? operatorBar(size: layout.size) : nil)
+        let bar = showsOperatorBar ? Kiosk.operatorBar(size: layout.size, top: (header ?? scaleHeaderBottom()) + 8) : nil
+        kiosk?.appendOverlays(to: &scene, size: layout.size, metrics: metrics, bar: bar)
         // The PIN pad takes the screen: what the scale has to say waits.
         if drawing, let notice = visibleNotice, kiosk?.pinPad == nil { appendNotice(notice, to: &scene) }
         return scene
